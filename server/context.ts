@@ -1,0 +1,38 @@
+import type { Clock } from './clock'
+import type { Database } from './db/client'
+
+export type Role = 'owner' | 'manager' | 'viewer'
+
+// Who is calling, set by the auth middleware; null on public routes.
+export interface AuthContext {
+  userId: string
+  // The submerchant named by the Token-Perspective header (or the API key's submerchant).
+  submerchantId: string | null
+  role: Role | null
+  via: 'session' | 'api_key'
+  apiKeyId?: string
+}
+
+export interface ServerConfig {
+  // Lighter scrypt parameters and no real delays under test.
+  mode: 'production' | 'test'
+  sandboxControls: boolean
+  corsOrigins: string[]
+  distDir: string
+  // Plain-http localhost: cookies are not marked Secure.
+  insecureCookies: boolean
+}
+
+export interface Deps {
+  db: Database
+  clock: Clock
+  config: ServerConfig
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps
+    requestId: string
+    auth: AuthContext | null
+  }
+}
