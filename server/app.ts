@@ -1,0 +1,64 @@
+import { Hono } from 'hono'
+import type { AppEnv, Deps } from './context'
+import { setPasswordHashMode } from './auth/password'
+import { limitBody, requireJsonBody } from './middleware/body-guard'
+import { credentialedCors } from './middleware/cors'
+import { csrfGuard } from './middleware/csrf'
+import { authenticate } from './middleware/auth'
+import { handleError, handleNotFound } from './middleware/error-handler'
+import { idempotency } from './middleware/idempotency'
+import { perspective } from './middleware/perspective'
+import { requestId } from './middleware/request-id'
+import { securityHeaders } from './middleware/security-headers'
+import { salesRoutes } from './routes/sales'
+import { submerchantRoutes } from './routes/submerchants'
+import { tokenRoutes } from './routes/tokens'
+import { userRoutes } from './routes/users'
+import { sandboxRoutes } from './sandbox/routes'
+import { servePortal } from './static'
+
+export interface AppOptions {
+  // Extra CSP connect-src origins (API or status hosts other than this server).
+  connectSrc?: string[]
+}
+
+/**
+ * The sandbox API and portal host. Order matters: request id and headers wrap everything;
+ * /v1 then runs CORS → CSRF → body checks → auth → perspective → idempotency → route.
+ */
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
+  setPasswordHashMode(deps.config.mode)
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use('*', requestId())
+  app.use('*', securityHeaders({ connectSrc: options.connectSrc }))
+
+  app.use('/v1/*', credentialedCors(deps.config.corsOrigins))
+  app.use('/v1/*', csrfGuard())
+  app.use('/v1/*', requireJsonBody())
+  app.use('/v1/*', limitBody())
+  app.use('/v1/*', authenticate())
+  app.use('/v1/*', perspective())
+  app.use('/v1/*', idempotency())
+
+  app.route('/v1/tokens', tokenRoutes())
+  app.route('/v1/users', userRoutes())
+  app.route('/v1/submerchants', submerchantRoutes())
+  app.route('/v1/sales', salesRoutes())
+
+  if (deps.config.sandboxControls) {
+    app.use('/sandbox/*', limitBody())
+    app.route('/sandbox', sandboxRoutes())
+  }
+
+  // Last: anything not matched above may be a portal file or an SPA route.
+  app.use('*', servePortal(deps.config.distDir))
+
+  app.notFound(handleNotFound)
+  app.onError(handleError)
+  return app
+}

@@ -1,0 +1,80 @@
+import type { ServerConfig } from './context'
+
+export interface RuntimeConfig {
+  server: ServerConfig
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  seedSales: number
+  // Extra connect-src origins for the CSP (API or status hosts other than this server).
+  connectSrc: string[]
+  buildIfStale: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`)
+  }
+  return value
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (!raw) return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be 1 or 0 (got "${env[name]}")`)
+}
+
+// Comma list of origins such as https://portal.example.com; each must be a bare origin.
+function origins(env: Env, name: string): string[] {
+  const raw = env[name]?.trim()
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((value) => {
+      let url: URL
+      try {
+        url = new URL(value)
+      } catch {
+        throw new ConfigError(`${name}: "${value}" is not a URL origin`)
+      }
+      if (url.origin !== value.replace(/\/+$/, '') || !/^https?:$/.test(url.protocol)) {
+        throw new ConfigError(`${name}: "${value}" must be an origin like https://host[:port]`)
+      }
+      return url.origin
+    })
+}
+
+export function loadConfig(env: Env = process.env, argv: string[] = []): RuntimeConfig {
+  const mode = env.MODE === 'test' || env.NODE_ENV === 'test' ? 'test' : 'production'
+  return {
+    server: {
+      mode,
+      sandboxControls: flag(env, 'SANDBOX_CONTROLS', true),
+      corsOrigins: origins(env, 'CORS_ORIGINS'),
+      distDir: env.DIST_DIR?.trim() || 'dist',
+      // npm start serves plain http on localhost; set COOKIE_SECURE=1 behind HTTPS.
+      insecureCookies: !flag(env, 'COOKIE_SECURE', false),
+    },
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: env.DATA_DIR?.trim() || '.data/',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    seedSales: integer(env, 'SEED_SALES', 20_000, 0, 10_000_000),
+    connectSrc: origins(env, 'CSP_CONNECT_SRC'),
+    buildIfStale: argv.includes('--build-if-stale'),
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema/index'
+
+export type Schema = typeof schema
+
+// Both drivers return `{ rows }` from execute(); this HKT lets routes rely on that with one type.
+export interface RowsResult<T> {
+  rows: T[]
+}
+export interface CommonQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>
+}
+
+export type Db = PgDatabase<CommonQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  client: PGlite | pg.Pool
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  // PGlite data directory; 'memory://' for an in-memory database. Default '.data/'.
+  dataDir?: string
+  // PostgreSQL connection string; wins over dataDir.
+  url?: string
+  // An existing PGlite instance (e.g. cloned from a template tarball in tests).
+  pglite?: PGlite
+}
+
+export const DEFAULT_DATA_DIR = '.data/'
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // Fail fast with a clear error instead of on the first request.
+    await pool.query('select 1')
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      kind: 'postgres',
+      client: pool,
+      close: () => pool.end(),
+    }
+  }
+  let client = opts.pglite
+  if (!client) {
+    const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
+    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+    client = await PGlite.create(dataDir)
+  }
+  const pglite = client
+  return {
+    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+    kind: 'pglite',
+    client: pglite,
+    close: () => pglite.close(),
+  }
+}
+
+// Applies the committed drizzle-kit migrations (idempotent).
+export async function migrate(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER }
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: database.client as PGlite, schema }), config)
+  } else {
+    await migratePg(drizzlePg({ client: database.client as pg.Pool, schema }), config)
+  }
+}
+
+// Runs one or more raw SQL statements without parameters (bulk seed, maintenance).
+export async function execRaw(database: Database, text: string): Promise<void> {
+  if (database.kind === 'pglite') await (database.client as PGlite).exec(text)
+  else await (database.client as pg.Pool).query(text)
+}
+
+// Runs one parameterised query and returns its rows.
+export async function queryRows<T>(
+  database: Database,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  if (database.kind === 'pglite') {
+    return (await (database.client as PGlite).query<T>(text, params)).rows
+  }
+  return (await (database.client as pg.Pool).query(text, params)).rows as T[]
+}

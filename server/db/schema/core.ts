@@ -1,0 +1,469 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const createdAt = () => timestamptz('created_at').notNull()
+
+// Brand owner of a fleet of submerchants: decides portal branding and the receipt site.
+export const operators = pgTable('operators', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  brandName: text('brand_name').notNull(),
+  // Receipt advice "brand" value (SPEC §7).
+  brandIdentifier: text('brand_identifier').notNull(),
+  logoPath: text('logo_path').notNull(),
+  themeColour: text('theme_colour').notNull(),
+  receiptHost: text('receipt_host').notNull(),
+  createdAt: createdAt(),
+})
+
+export const paymentFacilitators = pgTable('payment_facilitators', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  receiptHost: text('receipt_host').notNull(),
+  createdAt: createdAt(),
+})
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  payoutScheduleNaturalLanguage: text('payout_schedule_natural_language').notNull(),
+  payoutMinBalance: integer('payout_min_balance').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: createdAt(),
+})
+
+export const submerchants = pgTable(
+  'submerchants',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    legalName: text('legal_name').notNull(),
+    operatorId: text('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    paymentFacilitatorId: text('payment_facilitator_id')
+      .notNull()
+      .references(() => paymentFacilitators.id),
+    // Set once enrolled with the acquirer; payment links need it.
+    finaroId: text('finaro_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [index('submerchants_name_idx').on(t.name), index('submerchants_operator_idx').on(t.operatorId)],
+)
+
+export const planAttachments = pgTable(
+  'plan_attachments',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plan_attachments_submerchant_idx').on(t.submerchantId)],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    // Always stored lower-cased.
+    emailAddress: text('email_address').notNull(),
+    avatarUrl: text('avatar_url'),
+    passwordHash: text('password_hash').notNull(),
+    // The TOTP secret itself lives in mfa_secrets (server/db/schema/auth.ts).
+    mfaIsEnabled: boolean('mfa_is_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    credentialsChangedAt: timestamptz('credentials_changed_at'),
+  },
+  (t) => [uniqueIndex('users_email_address_idx').on(t.emailAddress)],
+)
+
+export const ROLES = ['owner', 'manager', 'viewer'] as const
+
+export const submerchantUsers = pgTable(
+  'submerchant_users',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id, { onDelete: 'cascade' }),
+    submerchantRole: text('submerchant_role', { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('submerchant_users_user_submerchant_idx').on(t.userId, t.submerchantId),
+    index('submerchant_users_submerchant_idx').on(t.submerchantId),
+  ],
+)
+
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    serialNumber: text('serial_number').notNull(),
+    customReference: text('custom_reference'),
+    reference: text('reference'),
+    model: text('model', {
+      enum: ['bluePad55', 'bluePad55_4g', 'bluePad5000', 'bluePad5000_v2'],
+    }).notNull(),
+    // Denormalised current allocation (history in terminal_allocations) so lists filter on one table.
+    currentSubmerchantId: text('current_submerchant_id').references(() => submerchants.id),
+    currentAllocationCreatedAt: timestamptz('current_allocation_created_at'),
+    isUpToDate: boolean('is_up_to_date').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('terminals_serial_number_idx').on(t.serialNumber),
+    index('terminals_current_submerchant_idx').on(t.currentSubmerchantId, t.serialNumber),
+  ],
+)
+
+export const terminalAllocations = pgTable(
+  'terminal_allocations',
+  {
+    id: text('id').primaryKey(),
+    terminalId: text('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    createdAt: createdAt(),
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [index('terminal_allocations_terminal_idx').on(t.terminalId, t.createdAt)],
+)
+
+// Sale rows are bulk-seeded (1M+); secondary indexes are declared here and in SALE_INDEXES for the seed.
+export const sales = pgTable(
+  'sales',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id').notNull(),
+    amount: integer('amount').notNull(),
+    saleAmount: integer('sale_amount').notNull(),
+    gratuityAmount: integer('gratuity_amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: ['ecommerce', 'pos', 'softpos'] }).notNull(),
+    panLastFour: text('pan_last_four').notNull(),
+    authCode: text('auth_code').notNull(),
+    cardScheme: text('card_scheme', {
+      enum: ['visa', 'mastercard', 'american_express'],
+    }).notNull(),
+    cardIsCommercial: boolean('card_is_commercial').notNull(),
+    cardType: text('card_type', { enum: ['credit', 'debit', 'prepaid'] }).notNull(),
+    cardIsPrepaid: boolean('card_is_prepaid').notNull(),
+    cardCountryCode: text('card_country_code').notNull(),
+    cardCountryIsInEEA: boolean('card_country_is_in_eea').notNull(),
+    capturedAt: timestamptz('captured_at').notNull(),
+    retrievalReferenceNumber: text('retrieval_reference_number').notNull(),
+    settlementTransactionId: text('settlement_transaction_id'),
+    balanceTransactionId: text('balance_transaction_id'),
+    disbursementWithheld: boolean('disbursement_withheld').notNull().default(false),
+    disbursementWithheldReason: text('disbursement_withheld_reason'),
+    disbursementWithheldMessage: text('disbursement_withheld_message'),
+    disbursementWithheldUrl: text('disbursement_withheld_url'),
+    terminalId: text('terminal_id'),
+    terminalSerialNumber: text('terminal_serial_number'),
+    receiptId: text('receipt_id'),
+    intentId: text('intent_id'),
+    externalReference: text('external_reference'),
+    // The payout that paid this sale out, null until paid or when withheld.
+    payoutId: text('payout_id'),
+  },
+  (t) => [
+    index('sales_submerchant_captured_idx').on(t.submerchantId, t.capturedAt.desc(), t.id.desc()),
+    index('sales_terminal_captured_idx').on(t.terminalId, t.capturedAt.desc(), t.id.desc()),
+    index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
+    index('sales_submerchant_pan_idx').on(t.submerchantId, t.panLastFour),
+  ],
+)
+
+export const balanceTransactions = pgTable(
+  'balance_transactions',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id').notNull(),
+    // The sale, refund request or payout that caused the movement.
+    sourceId: text('source_id').notNull(),
+    type: text('type', { enum: ['sale', 'refund', 'payout', 'adjustment'] }).notNull(),
+    amount: integer('amount').notNull(),
+    feeAmount: integer('fee_amount').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    payoutId: text('payout_id'),
+  },
+  (t) => [
+    index('balance_transactions_submerchant_created_idx').on(
+      t.submerchantId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
+)
+
+export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const
+
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: text('id').primaryKey(),
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    submerchantId: text('submerchant_id').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    refundReason: text('refund_reason').notNull(),
+    customerEmailAddress: text('customer_email_address'),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    index('refund_requests_sale_idx').on(t.saleId, t.createdAt),
+    index('refund_requests_submerchant_idx').on(t.submerchantId, t.createdAt.desc()),
+  ],
+)
+
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: text('id').primaryKey(),
+    saleId: text('sale_id').notNull(),
+    submerchantId: text('submerchant_id').notNull(),
+    createdAt: createdAt(),
+  },
+)
+
+export const intents = pgTable(
+  'intents',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    statusIsFinal: boolean('status_is_final').notNull(),
+    captureMode: text('capture_mode', { enum: ['automatic', 'manual'] }).notNull(),
+    captureAmount: integer('capture_amount'),
+    reference: text('reference'),
+    description: text('description'),
+    customerName: text('customer_name'),
+    customerPhoneNumber: text('customer_phone_number'),
+    customerEmailAddress: text('customer_email_address'),
+    customerSmsSent: boolean('customer_sms_sent').notNull().default(false),
+    customerEmailSent: boolean('customer_email_sent').notNull().default(false),
+    customerIpAddress: text('customer_ip_address'),
+    customerDeviceInfo: text('customer_device_info'),
+    customerCountryCode: text('customer_country_code'),
+    customerPostcode: text('customer_postcode'),
+    brandIdentifier: text('brand_identifier'),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    succeededAt: timestamptz('succeeded_at'),
+    authorizedAt: timestamptz('authorized_at'),
+    expiresAt: timestamptz('expires_at'),
+    // Path of the sandbox pay page (/pay/{id}); routes make it absolute with the request origin.
+    clientAccessPath: text('client_access_path').notNull(),
+    saleId: text('sale_id'),
+    logs: jsonb('logs').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('intents_submerchant_created_idx').on(t.submerchantId, t.createdAt.desc(), t.id.desc()),
+    index('intents_submerchant_status_idx').on(t.submerchantId, t.status),
+    index('intents_submerchant_reference_idx').on(t.submerchantId, t.reference),
+    index('intents_submerchant_succeeded_idx').on(t.submerchantId, t.succeededAt),
+    index('intents_sale_idx').on(t.saleId),
+  ],
+)
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    acquirer: text('acquirer').notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: ['queued', 'enrolled', 'error'] }).notNull(),
+    processingExpectedBy: timestamptz('processing_expected_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('enrollments_submerchant_acquirer_idx').on(t.submerchantId, t.acquirer)],
+)
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    nickname: text('nickname'),
+    accountName: text('account_name').notNull(),
+    sortCode: text('sort_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_accounts_submerchant_idx').on(t.submerchantId)],
+)
+
+export const payoutCards = pgTable(
+  'payout_cards',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    nickname: text('nickname'),
+    cardScheme: text('card_scheme', {
+      enum: ['visa', 'mastercard', 'american_express'],
+    }).notNull(),
+    panLastFour: text('pan_last_four').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_cards_submerchant_idx').on(t.submerchantId)],
+)
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    paymentReference: text('payment_reference').notNull(),
+    // Sum of the net amounts of the balance transactions carrying this payout id.
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    scheduled: boolean('scheduled').notNull(),
+    destinationType: text('destination_type', { enum: ['bank_account', 'payout_card'] }).notNull(),
+    destinationId: text('destination_id').notNull(),
+    status: text('status').notNull(),
+  },
+  (t) => [
+    index('payouts_submerchant_created_idx').on(t.submerchantId, t.createdAt.desc(), t.id.desc()),
+    index('payouts_submerchant_status_idx').on(t.submerchantId, t.status),
+    index('payouts_submerchant_reference_idx').on(t.submerchantId, t.paymentReference),
+  ],
+)
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    name: text('name'),
+    // Public part shown in the portal (e.g. pk_…); the token itself is stored as SHA-256 hex.
+    identifier: text('identifier').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    lastSeenAt: timestamptz('last_seen_at'),
+    permissions: text('permissions').array().notNull(),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('api_keys_identifier_idx').on(t.identifier),
+    index('api_keys_submerchant_idx').on(t.submerchantId, t.createdAt.desc()),
+  ],
+)
+
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    submerchantId: text('submerchant_id')
+      .notNull()
+      .references(() => submerchants.id),
+    name: text('name'),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    signingSecret: text('signing_secret').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [index('webhook_endpoints_submerchant_idx').on(t.submerchantId, t.createdAt.desc())],
+)
+
+export const webhookNotifications = pgTable(
+  'webhook_notifications',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    submerchantId: text('submerchant_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    hasSucceeded: boolean('has_succeeded').notNull().default(false),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    // Next delivery time; null once succeeded or given up.
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_notifications_endpoint_created_idx').on(
+      t.endpointId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('webhook_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
+)
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => webhookNotifications.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    requestUrl: text('request_url').notNull(),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull(),
+    requestBody: text('request_body').notNull(),
+    responseStatusCode: integer('response_status_code'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+  },
+  (t) => [index('webhook_attempts_notification_created_idx').on(t.notificationId, t.createdAt)],
+)

@@ -1,0 +1,322 @@
+// The one implementation of the list grammar of SANDBOX.md "Lists": sort, limit, offset, fields,
+// equality and range filters, q; every list endpoint declares a ListResource and calls runList.
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Context } from 'hono'
+import type { Db } from '../db/client'
+import { HttpError, type FieldError } from '../errors'
+
+export type FilterType = 'string' | 'enum' | 'int' | 'timestamp' | 'bool'
+
+export interface FilterSpec {
+  column: AnyPgColumn
+  type: FilterType
+  // Allowed values of an enum filter.
+  values?: readonly string[]
+  // Equality allowed (default true) and range operators $gte/$lt allowed (default false).
+  eq?: boolean
+  range?: boolean
+}
+
+export interface ListResource<Row extends Record<string, unknown>> {
+  table: PgTable
+  // Everything the serializer needs, selected for every page item.
+  columns: { [K in keyof Row]: AnyPgColumn }
+  serialize(row: Row): Record<string, unknown>
+  // Public field names accepted by `fields` (top-level keys of the serialized item).
+  fields: readonly string[]
+  // Query keys, e.g. 'capturedAt' or the alias 'currentAllocation[submerchantId]'.
+  filters: Record<string, FilterSpec>
+  // Public sort name → column.
+  sortable: Record<string, AnyPgColumn>
+  defaultSort: string
+  // Unique column appended to every sort so offset pages are stable.
+  tieBreaker: AnyPgColumn
+  // Columns searched by the free-text `q` (case-insensitive substring); absent = no q.
+  q?: AnyPgColumn[]
+}
+
+export const stringFilter = (column: AnyPgColumn): FilterSpec => ({ column, type: 'string' })
+export const intFilter = (column: AnyPgColumn, opts: { range?: boolean } = {}): FilterSpec => ({
+  column,
+  type: 'int',
+  range: opts.range ?? false,
+})
+
+export type FilterValue = string | number | boolean | Date
+
+export interface ParsedListQuery {
+  limit: number
+  offset: number
+  sort: { field: string; descending: boolean }
+  fields: string[] | null
+  eq: Map<string, FilterValue>
+  gte: Map<string, FilterValue>
+  lt: Map<string, FilterValue>
+  q: string | null
+}
+
+export interface ListResult {
+  items: Record<string, unknown>[]
+  totalCount: number
+  isApproximate: boolean
+}
+
+export const DEFAULT_LIMIT = 10
+export const MAX_LIMIT = 100
+// Above this many matching rows the total is an estimate (SANDBOX.md).
+export const EXACT_COUNT_LIMIT = 10_000
+const MAX_OFFSET = 10_000_000
+const MAX_VALUE_LENGTH = 500
+const RESERVED = new Set(['sort', 'limit', 'offset', 'fields', 'q'])
+const OPERATORS = new Set(['$gte', '$lt'])
+const ISO_DATE =
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/
+
+export function invalidQuery(errors: FieldError[]): HttpError {
+  const first = errors[0]
+  const message = first ? `Invalid query: ${first.field} ${first.messages[0] ?? ''}`.trim() : 'Invalid query'
+  return new HttpError(400, message, 'invalid_query', errors)
+}
+
+// Splits 'capturedAt[$gte]' into ('capturedAt', '$gte'); a declared alias key wins over parsing.
+function splitKey(key: string, filters: Record<string, FilterSpec>): [string, string | null] {
+  if (key in filters) return [key, null]
+  const match = /^(.+)\[([^[\]]*)\]$/.exec(key)
+  if (match && match[1] !== undefined && match[2] !== undefined) return [match[1], match[2]]
+  return [key, null]
+}
+
+function parseValue(spec: FilterSpec, raw: string): FilterValue | string[] {
+  if (raw.length === 0) return ['must not be empty']
+  if (raw.length > MAX_VALUE_LENGTH) return [`must be at most ${MAX_VALUE_LENGTH} characters`]
+  switch (spec.type) {
+    case 'string':
+      return raw
+    case 'enum':
+      return spec.values?.includes(raw)
+        ? raw
+        : [`must be one of ${(spec.values ?? []).join(', ')}`]
+    case 'int': {
+      if (!/^-?\d{1,10}$/.test(raw)) return ['must be an integer']
+      const n = Number(raw)
+      return Math.abs(n) <= 2_147_483_647 ? n : ['is out of range']
+    }
+    case 'bool':
+      return raw === 'true' ? true : raw === 'false' ? false : ['must be true or false']
+    case 'timestamp': {
+      const at = ISO_DATE.test(raw) ? new Date(raw) : null
+      if (!at || Number.isNaN(at.getTime())) return ['must be an ISO 8601 date or date-time']
+      const year = at.getUTCFullYear()
+      return year >= 1970 && year <= 9999 ? at : ['is out of range']
+    }
+  }
+}
+
+function parseNonNegativeInt(raw: string, min: number, max: number): number | null {
+  if (!/^\d{1,9}$/.test(raw)) return null
+  const n = Number(raw)
+  return n >= min && n <= max ? n : null
+}
+
+// Parses and validates the whole query string; any problem is a 400 invalid_query listing all of them.
+export function parseListQuery<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  params: URLSearchParams,
+): ParsedListQuery {
+  const errors: FieldError[] = []
+  const fail = (field: string, message: string) => errors.push({ field, messages: [message] })
+  const seen = new Set<string>()
+  const parsed: ParsedListQuery = {
+    limit: DEFAULT_LIMIT,
+    offset: 0,
+    sort: parseSort(resource, resource.defaultSort) ?? { field: 'id', descending: false },
+    fields: null,
+    eq: new Map(),
+    gte: new Map(),
+    lt: new Map(),
+    q: null,
+  }
+  for (const [key, raw] of params) {
+    if (seen.has(key)) {
+      fail(key, 'must not be repeated')
+      continue
+    }
+    seen.add(key)
+    if (key === 'limit') {
+      const n = parseNonNegativeInt(raw, 1, MAX_LIMIT)
+      if (n === null) fail(key, `must be an integer from 1 to ${MAX_LIMIT}`)
+      else parsed.limit = n
+    } else if (key === 'offset') {
+      const n = parseNonNegativeInt(raw, 0, MAX_OFFSET)
+      if (n === null) fail(key, `must be an integer from 0 to ${MAX_OFFSET}`)
+      else parsed.offset = n
+    } else if (key === 'sort') {
+      const sort = parseSort(resource, raw)
+      if (!sort) {
+        fail(key, `must be one of ${Object.keys(resource.sortable).join(', ')}, optionally prefixed with -`)
+      } else parsed.sort = sort
+    } else if (key === 'fields') {
+      const names = raw.split(',').map((f) => f.trim())
+      const unknown = names.filter((f) => !resource.fields.includes(f))
+      if (names.length === 0 || unknown.length > 0) {
+        fail(key, `has unknown field(s): ${unknown.map((f) => f || '(empty)').join(', ')}`)
+      } else parsed.fields = [...new Set(names)]
+    } else if (key === 'q') {
+      if (!resource.q) fail(key, 'is not supported on this list')
+      else if (raw.length > MAX_VALUE_LENGTH) fail(key, `must be at most ${MAX_VALUE_LENGTH} characters`)
+      else parsed.q = raw.trim() || null
+    } else {
+      parseFilter(resource, key, raw, parsed, fail)
+    }
+  }
+  if (errors.length > 0) throw invalidQuery(errors)
+  return parsed
+}
+
+function parseFilter<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  key: string,
+  raw: string,
+  parsed: ParsedListQuery,
+  fail: (field: string, message: string) => void,
+) {
+  const [name, operator] = splitKey(key, resource.filters)
+  const spec = RESERVED.has(name) ? undefined : resource.filters[name]
+  if (!spec) {
+    fail(key, 'is not a known query parameter')
+    return
+  }
+  if (operator !== null && !OPERATORS.has(operator)) {
+    fail(key, `uses an unknown operator; use ${name}[$gte] or ${name}[$lt]`)
+    return
+  }
+  if (operator === null && spec.eq === false) {
+    fail(key, `cannot be filtered by equality; use ${name}[$gte] or ${name}[$lt]`)
+    return
+  }
+  if (operator !== null && !spec.range) {
+    fail(key, 'does not support range operators')
+    return
+  }
+  const value = parseValue(spec, raw)
+  if (Array.isArray(value)) {
+    fail(key, value[0] ?? 'is invalid')
+    return
+  }
+  const target = operator === '$gte' ? parsed.gte : operator === '$lt' ? parsed.lt : parsed.eq
+  target.set(name, value)
+}
+
+function parseSort<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  raw: string,
+): ParsedListQuery['sort'] | null {
+  const descending = raw.startsWith('-')
+  const field = descending ? raw.slice(1) : raw
+  return Object.hasOwn(resource.sortable, field) ? { field, descending } : null
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+// The WHERE clause: mandatory scope plus every parsed filter.
+export function whereClause<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  parsed: ParsedListQuery,
+  scope: SQL,
+): SQL {
+  const conditions: SQL[] = [scope]
+  const column = (name: string) => {
+    const spec = resource.filters[name]
+    if (!spec) throw new Error(`list engine: filter ${name} was not declared`)
+    return spec.column
+  }
+  for (const [name, value] of parsed.eq) conditions.push(eq(column(name), value))
+  for (const [name, value] of parsed.gte) conditions.push(gte(column(name), value))
+  for (const [name, value] of parsed.lt) conditions.push(lt(column(name), value))
+  if (parsed.q && resource.q) {
+    const pattern = `%${escapeLike(parsed.q)}%`
+    const any = or(...resource.q.map((c) => ilike(c, pattern)))
+    if (any) conditions.push(any)
+  }
+  return and(...conditions) ?? scope
+}
+
+// Exact count up to EXACT_COUNT_LIMIT rows, else the planner's estimate (never below the limit + 1).
+export async function countRows(
+  db: Db,
+  table: PgTable,
+  where: SQL,
+): Promise<{ totalCount: number; isApproximate: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('capped')
+  const [row] = await db.select({ n: count() }).from(capped)
+  const exact = Number(row?.n ?? 0)
+  if (exact <= EXACT_COUNT_LIMIT) return { totalCount: exact, isApproximate: false }
+  const explained = await db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
+  )
+  const estimate = planRows(explained.rows[0]?.['QUERY PLAN'])
+  return { totalCount: Math.max(estimate, EXACT_COUNT_LIMIT + 1), isApproximate: true }
+}
+
+function planRows(plan: unknown): number {
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan
+  const first = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } }) : null
+  const rows = first?.Plan?.['Plan Rows']
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0
+}
+
+export async function executeList<Row extends Record<string, unknown>>(
+  db: Db,
+  resource: ListResource<Row>,
+  parsed: ParsedListQuery,
+  scope: SQL,
+): Promise<ListResult> {
+  const where = whereClause(resource, parsed, scope)
+  const sortColumn = resource.sortable[parsed.sort.field] ?? resource.tieBreaker
+  const direction = parsed.sort.descending ? desc : asc
+  const orderBy =
+    sortColumn === resource.tieBreaker
+      ? [direction(sortColumn)]
+      : [direction(sortColumn), direction(resource.tieBreaker)]
+  const rows = (await db
+    .select(resource.columns as Record<string, AnyPgColumn>)
+    .from(resource.table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(parsed.limit)
+    .offset(parsed.offset)) as unknown as Row[]
+  const { totalCount, isApproximate } = await countRows(db, resource.table, where)
+  const items = rows.map((row) => narrow(resource.serialize(row), parsed.fields))
+  return { items, totalCount, isApproximate }
+}
+
+function narrow(item: Record<string, unknown>, fields: string[] | null): Record<string, unknown> {
+  if (!fields) return item
+  return Object.fromEntries(fields.map((f) => [f, item[f]]))
+}
+
+// Sets the SANDBOX.md list headers and answers with the JSON array.
+export function sendList(c: Context, result: ListResult): Response {
+  c.header('Total-Count', String(result.totalCount))
+  c.header('Total-Count-Is-Approximate', String(result.isApproximate))
+  return c.json(result.items)
+}
+
+// Parse, run and answer in one call, for lists whose scope does not depend on the query.
+export async function runList<Row extends Record<string, unknown>>(
+  c: Context,
+  db: Db,
+  resource: ListResource<Row>,
+  scope: SQL,
+): Promise<Response> {
+  const parsed = parseListQuery(resource, new URL(c.req.url).searchParams)
+  return sendList(c, await executeList(db, resource, parsed, scope))
+}

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { createClock } from './clock'
+import { ConfigError, loadConfig, type RuntimeConfig } from './config'
+import { migrate, openDatabase } from './db/client'
+import { DEMO_MFA_SECRET, DEMO_USERS, seedIfEmpty } from './seed/index'
+
+// Sources whose change makes the built portal stale.
+const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts']
+const SHUTDOWN_GRACE_MS = 10_000
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0
+  const info = statSync(entry)
+  if (!info.isDirectory()) return info.mtimeMs
+  let newest = info.mtimeMs
+  for (const child of readdirSync(entry)) {
+    newest = Math.max(newest, newestMtime(path.join(entry, child)))
+  }
+  return newest
+}
+
+function portalIsStale(distDir: string, root = process.cwd()): boolean {
+  const index = path.join(distDir, 'index.html')
+  if (!existsSync(index)) return true
+  const built = statSync(index).mtimeMs
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > built)
+}
+
+function buildPortal(distDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    console.log(`Building the portal into ${distDir}/ …`)
+    const child = spawn('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+      stdio: 'inherit',
+      env: { ...process.env, DIST_DIR: distDir },
+    })
+    child.on('error', reject)
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`)),
+    )
+  })
+}
+
+function printBanner(url: string, config: RuntimeConfig): void {
+  const lines = [
+    '',
+    `Sandbox API and portal: ${url}`,
+    config.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: PGlite in ${config.dataDir}`,
+    `Sandbox controls: ${config.server.sandboxControls ? 'on (/sandbox)' : 'off'}`,
+    '',
+    'Demo logins:',
+    ...DEMO_USERS.map((user) => `  ${user.email}  ${user.password}  (${user.demonstrates})`),
+    `  MFA user's TOTP secret: ${DEMO_MFA_SECRET}`,
+    '',
+  ]
+  console.log(lines.join('\n'))
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2))
+  if (config.buildIfStale && portalIsStale(config.server.distDir)) {
+    await buildPortal(config.server.distDir)
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  )
+  await migrate(database)
+  if (await seedIfEmpty(database, { sales: config.seedSales })) {
+    console.log(`Seeded demo data (${config.seedSales} sales).`)
+  }
+
+  const clock = createClock()
+  const app = createApp(
+    { db: database, clock, config: config.server },
+    {
+      connectSrc: config.connectSrc,
+    },
+  )
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const address = info as AddressInfo
+    const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host
+    printBanner(`http://${shownHost}:${address.port}`, config)
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: finishing in-flight requests…`)
+    // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
+    server.close(() => {
+      database
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error('Closing the database failed', error)
+          process.exit(1)
+        })
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS).unref()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  process.exit(1)
+})

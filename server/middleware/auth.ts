@@ -1,0 +1,50 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { resolveAccessToken } from '../auth/tokens'
+import type { AppEnv, AuthContext } from '../context'
+import { unauthorized } from '../errors'
+
+export const ACCESS_COOKIE = 'access_token'
+export const REFRESH_COOKIE = 'refresh_token'
+
+// Routes reachable without an access token (sign-in, refresh, logout, password reset, registration).
+const PUBLIC_ROUTES: { method: string; pattern: RegExp }[] = [
+  { method: 'POST', pattern: /^\/v1\/tokens\/?$/ },
+  { method: 'DELETE', pattern: /^\/v1\/tokens\/all\/?$/ },
+  { method: 'POST', pattern: /^\/v1\/password-reset-tickets\/?$/ },
+  { method: 'PUT', pattern: /^\/v1\/password-reset-tickets\/[^/]+\/completion\/?$/ },
+  { method: 'POST', pattern: /^\/v1\/registrations\/?$/ },
+]
+
+export function isPublicRoute(method: string, path: string): boolean {
+  return PUBLIC_ROUTES.some((route) => route.method === method && route.pattern.test(path))
+}
+
+export const invalidToken = () => unauthorized('Invalid or expired access token', 'invalid_token')
+
+// Resolves the access-token cookie into c.var.auth; a bad or expired token is 401 invalid_token.
+export function authenticate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS' || isPublicRoute(c.req.method, c.req.path)) return next()
+    const token = getCookie(c, ACCESS_COOKIE)
+    if (!token) throw unauthorized('Authentication required', 'unauthenticated')
+    const { db, clock } = c.get('deps')
+    const info = await resolveAccessToken(db.db, token, clock.now())
+    if (!info) throw invalidToken()
+    c.set('auth', {
+      userId: info.userId,
+      // The attachment is the default perspective; the perspective middleware checks it.
+      submerchantId: info.submerchantId,
+      role: null,
+      via: 'session',
+    })
+    await next()
+  }
+}
+
+// For handlers: the caller, or 401 if the route was reached without authentication.
+export function requireAuth(c: Context<AppEnv>): AuthContext {
+  const auth = c.get('auth')
+  if (!auth) throw unauthorized('Authentication required', 'unauthenticated')
+  return auth
+}

@@ -1,0 +1,104 @@
+import { ArkErrors, TraversalError } from 'arktype'
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from '../context'
+import { HttpError, type FieldError } from '../errors'
+
+export interface ErrorBody {
+  message: string
+  code: string
+  errors?: FieldError[]
+  requestId?: string
+}
+
+// arktype problems grouped per field ("customerAddress.postcode"); the root is reported as "body".
+export function fieldErrorsFrom(errors: ArkErrors): FieldError[] {
+  const byField = new Map<string, string[]>()
+  for (const error of errors) {
+    const field = error.path.length > 0 ? error.path.join('.') : 'body'
+    byField.set(field, [...(byField.get(field) ?? []), error.message])
+  }
+  return [...byField].map(([field, messages]) => ({ field, messages }))
+}
+
+export function errorResponse(c: Context, status: number, body: ErrorBody): Response {
+  return c.json(body, status as ContentfulStatusCode)
+}
+
+function toErrorBody(err: unknown): { status: number; body: ErrorBody } | null {
+  if (err instanceof HttpError) {
+    const body: ErrorBody = { message: err.message, code: err.code ?? codeForStatus(err.status) }
+    if (err.errors) body.errors = err.errors
+    return { status: err.status, body }
+  }
+  if (err instanceof ArkErrors || err instanceof TraversalError) {
+    const errors = err instanceof TraversalError ? err.arkErrors : err
+    return {
+      status: 400,
+      body: {
+        message: 'Invalid request',
+        code: 'invalid_request',
+        errors: fieldErrorsFrom(errors),
+      },
+    }
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status
+    return {
+      status,
+      body: { message: err.message || statusText(status), code: codeForStatus(status) },
+    }
+  }
+  if (err instanceof SyntaxError) {
+    return { status: 400, body: { message: 'Malformed JSON body', code: 'invalid_json' } }
+  }
+  return null
+}
+
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'invalid_request'
+    case 401:
+      return 'unauthorized'
+    case 403:
+      return 'forbidden'
+    case 404:
+      return 'not_found'
+    case 405:
+      return 'method_not_allowed'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 415:
+      return 'unsupported_media_type'
+    case 422:
+      return 'unprocessable_entity'
+    case 429:
+      return 'too_many_requests'
+    default:
+      return status >= 500 ? 'internal_error' : 'request_failed'
+  }
+}
+
+function statusText(status: number): string {
+  return status >= 500 ? 'Internal server error' : 'Request failed'
+}
+
+// The one error handler: every failure becomes the SANDBOX.md error body, never a stack.
+export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+  const known = toErrorBody(err)
+  if (known) return errorResponse(c, known.status, known.body)
+  const requestId = c.get('requestId')
+  console.error(`[${requestId}] unhandled error`, err)
+  return errorResponse(c, 500, {
+    message: 'Internal server error',
+    code: 'internal_error',
+    requestId,
+  })
+}
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, 404, { message: 'Not found', code: 'not_found' })

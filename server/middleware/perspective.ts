@@ -1,0 +1,44 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { findMembership } from '../auth/memberships'
+import type { AppEnv, AuthContext, Role } from '../context'
+import { forbidden } from '../errors'
+import { requireAuth } from './auth'
+
+export const PERSPECTIVE_HEADER = 'Token-Perspective'
+
+/**
+ * Token-Perspective names the submerchant the call acts for; it must be one of the user's
+ * accounts (403 otherwise). Without the header the access token's attachment is used.
+ */
+export function perspective(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get('auth')
+    if (!auth || auth.via !== 'session') return next()
+    const header = c.req.header(PERSPECTIVE_HEADER)?.trim()
+    const submerchantId = header || auth.submerchantId
+    if (!submerchantId) {
+      c.set('auth', { ...auth, submerchantId: null, role: null })
+      return next()
+    }
+    const membership = await findMembership(c.get('deps').db.db, auth.userId, submerchantId)
+    if (!membership) {
+      if (header) throw forbidden('Not permitted for this account', 'invalid_perspective')
+      // The attached account was left since the token was issued: carry on with no perspective.
+      c.set('auth', { ...auth, submerchantId: null, role: null })
+      return next()
+    }
+    c.set('auth', { ...auth, submerchantId, role: membership.role })
+    await next()
+  }
+}
+
+// For account routes: the caller with a chosen submerchant, or 403.
+export function requirePerspective(
+  c: Context<AppEnv>,
+): AuthContext & { submerchantId: string; role: Role } {
+  const auth = requireAuth(c)
+  if (!auth.submerchantId || !auth.role) {
+    throw forbidden('Token-Perspective header required', 'perspective_required')
+  }
+  return { ...auth, submerchantId: auth.submerchantId, role: auth.role }
+}

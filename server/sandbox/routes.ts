@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../context'
+import { clockRoutes } from './clock'
+import { errorIngestRoutes } from './errors'
+import { outboxRoutes } from './outbox'
+import { statusRoutes } from './status'
+
+// Sandbox-only controls, mounted at /sandbox when SANDBOX_CONTROLS=1.
+export function sandboxRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.route('/clock', clockRoutes())
+  app.route('/outbox', outboxRoutes())
+  app.route('/status', statusRoutes())
+  app.route('/errors', errorIngestRoutes())
+  return app
+}

@@ -1,0 +1,139 @@
+import { ArkErrors } from 'arktype'
+import { ofetch, type FetchResponse } from 'ofetch'
+import { apiBaseUrl } from '@/config/api'
+import { type ApiError, toApiError } from '@/api/errors'
+import { buildListQuery, parseListTotal, type ListQuery, type ListTotal } from '@/api/list-query'
+import { getPerspective } from '@/api/perspective'
+
+// An arktype schema (or anything called the same way) that checks a response body.
+export type Validator<T> = (data: unknown) => T | ArkErrors
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RequestOptions {
+  method?: HttpMethod
+  body?: Record<string, unknown> | unknown[]
+  query?: Record<string, string | number | boolean | undefined>
+  headers?: Record<string, string>
+  // §7 "cache bypass header": Cache-Control: no-cache.
+  bypassCache?: boolean
+  idempotencyKey?: string
+  signal?: AbortSignal
+  // The token calls themselves must not trigger a refresh-and-retry.
+  skipAuthRecovery?: boolean
+}
+
+export interface ListPage<T> extends ListTotal {
+  items: T[]
+}
+
+// A response that does not match its schema is a bug or a contract change, not a user error.
+export class ResponseValidationError extends Error {
+  constructor(
+    readonly path: string,
+    readonly summary: string,
+  ) {
+    super(`Unexpected response from ${path}: ${summary}`)
+    this.name = 'ResponseValidationError'
+  }
+}
+
+/**
+ * Where the sign-in issue plugs refresh-on-401/403 and forced logout in: called once per failed
+ * request with status 401 or 403; resolve true after refreshing the tokens to retry the request
+ * once, false (or throw) to fail it.
+ */
+export type AuthFailureHandler = (error: ApiError) => Promise<boolean>
+
+export interface ApiClientConfig {
+  baseURL: string
+  getPerspective: () => string | null
+  fetch?: typeof globalThis.fetch
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const $fetch = ofetch.create(
+    {
+      baseURL: config.baseURL || undefined,
+      credentials: 'include',
+      // TanStack Query owns retries.
+      retry: 0,
+    },
+    config.fetch ? { fetch: config.fetch } : {},
+  )
+  let onAuthFailure: AuthFailureHandler | null = null
+
+  function headersFor(options: RequestOptions): Record<string, string> {
+    const perspective = config.getPerspective()
+    return {
+      'X-Requested-With': 'portal',
+      ...(perspective ? { 'Token-Perspective': perspective } : {}),
+      ...(options.bypassCache ? { 'Cache-Control': 'no-cache' } : {}),
+      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+      ...options.headers,
+    }
+  }
+
+  async function send(
+    path: string,
+    options: RequestOptions,
+    canRecover = !options.skipAuthRecovery,
+  ): Promise<FetchResponse<unknown>> {
+    try {
+      return await $fetch.raw(path, {
+        method: options.method ?? 'GET',
+        body: options.body,
+        query: options.query,
+        headers: headersFor(options),
+        signal: options.signal,
+      })
+    } catch (cause) {
+      const error = toApiError(cause)
+      if (canRecover && (error.status === 401 || error.status === 403) && onAuthFailure) {
+        if (await onAuthFailure(error)) return send(path, options, false)
+      }
+      throw error
+    }
+  }
+
+  function validate<T>(path: string, data: unknown, schema: Validator<T>): T {
+    const result = schema(data)
+    if (result instanceof ArkErrors) throw new ResponseValidationError(path, result.summary)
+    return result
+  }
+
+  function api<T>(path: string, options: RequestOptions & { schema: Validator<T> }): Promise<T>
+  function api(path: string, options?: RequestOptions): Promise<void>
+  async function api<T>(
+    path: string,
+    options: RequestOptions & { schema?: Validator<T> } = {},
+  ): Promise<T | void> {
+    const response = await send(path, options)
+    if (options.schema) return validate(path, response._data, options.schema)
+  }
+
+  // A §7 list: the body is an array of items, the total comes from the Total-Count headers.
+  async function apiList<T>(
+    path: string,
+    query: ListQuery,
+    schema: Validator<T>,
+    options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {},
+  ): Promise<ListPage<T>> {
+    const response = await send(path, { ...options, query: buildListQuery(query) })
+    const body: unknown = response._data
+    if (!Array.isArray(body)) throw new ResponseValidationError(path, 'expected a JSON array')
+    const items = body.map((item, index) => validate(`${path} [${index}]`, item, schema))
+    return { items, ...parseListTotal(response.headers, items.length) }
+  }
+
+  function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
+    onAuthFailure = handler
+  }
+
+  return { api, apiList, setAuthFailureHandler }
+}
+
+// The one HTTP client of the portal.
+const client = createApiClient({ baseURL: apiBaseUrl(), getPerspective })
+
+export const { api, apiList, setAuthFailureHandler } = client

@@ -1,0 +1,10 @@
+// The chosen submerchant, sent as Token-Perspective on every request (§6).
+let perspective: string | null = null
+
+export function setPerspective(submerchantId: string | null): void {
+  perspective = submerchantId
+}
+
+export function getPerspective(): string | null {
+  return perspective
+}

@@ -1,0 +1,73 @@
+import { type } from 'arktype'
+import { EmailAddress, IsoDateTime, PaymentFacilitatorId, UserId } from './common'
+
+export const User = type({
+  id: UserId,
+  displayName: 'string',
+  firstName: 'string | null',
+  lastName: 'string | null',
+  emailAddress: 'string',
+  avatarUrl: 'string | null',
+  mfaIsEnabled: 'boolean',
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  credentialsChangedAt: type(IsoDateTime, '|', 'null'),
+})
+export type User = typeof User.infer
+
+// §5 Profile: first name minimum 2, last name minimum 1, neither required.
+export const UpdateUserPayload = type({
+  'firstName?': '2 <= string <= 100',
+  'lastName?': '1 <= string <= 100',
+})
+export type UpdateUserPayload = typeof UpdateUserPayload.infer
+
+export const UpdatePasswordPayload = type({
+  currentPassword: 'string > 0',
+  newPassword: '8 <= string <= 256',
+  'mfaToken?': 'string',
+})
+export type UpdatePasswordPayload = typeof UpdatePasswordPayload.infer
+
+// §5 Register: email required and valid, password at least 8, names optional.
+export const RegisterPayload = type({
+  emailAddress: EmailAddress,
+  password: '8 <= string <= 256',
+  'firstName?': 'string <= 100',
+  'lastName?': 'string <= 100',
+})
+export type RegisterPayload = typeof RegisterPayload.infer
+
+export const MfaEnrollmentPayload = type({ type: "'totp'" })
+export type MfaEnrollmentPayload = typeof MfaEnrollmentPayload.infer
+
+export const MfaEnrollment = type({ qrDataUrl: 'string', secret: 'string', recoveryCode: 'string' })
+export type MfaEnrollment = typeof MfaEnrollment.infer
+
+const invalidCode = 'Invalid code provided. Please double check your authenticator app.'
+
+// §5 Enrol confirm: digits only, at least 6 long.
+export const MfaConfirmationPayload = type({
+  type: "'totp'",
+  token: type(/^\d{6,}$/).configure({ message: invalidCode }),
+})
+export type MfaConfirmationPayload = typeof MfaConfirmationPayload.infer
+
+// §5 Disable: a 6-character authenticator code or a 24-character recovery code.
+export const MfaDisablePayload = type({
+  mfaToken: type('string == 6 | string == 24').configure({ message: invalidCode }),
+})
+export type MfaDisablePayload = typeof MfaDisablePayload.infer
+
+export const PasswordResetTicketPayload = type({
+  completionUrl: 'string.url',
+  paymentFacilitatorId: PaymentFacilitatorId,
+  emailAddress: EmailAddress,
+})
+export type PasswordResetTicketPayload = typeof PasswordResetTicketPayload.infer
+
+export const PasswordResetCompletionPayload = type({
+  verificationToken: 'string > 0',
+  newPassword: '8 <= string <= 256',
+})
+export type PasswordResetCompletionPayload = typeof PasswordResetCompletionPayload.infer

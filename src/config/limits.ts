@@ -1,0 +1,12 @@
+// Business constants of SPEC.md §9, in one place so screens and tests agree.
+export const PROGRESS_DELAY_MS = 100
+export const NOTICE_MS = 3000
+export const COPY_NOTICE_MS = 1000
+export const PAGE_SIZE = 10
+export const PAGE_LINKS = 5
+export const PAGE_CHUNK = 3
+export const APPROXIMATE_TOTAL_FACTOR = 1.2
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm A'
+export const DEFAULT_CURRENCY = 'GBP'
+export const STATUS_CHECK_INTERVAL_MS = 300_000
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000

@@ -1,0 +1,48 @@
+import { apiEnv } from '@/config/api'
+import { BUILD_VERSION } from '@/config/build'
+import { reportError, setErrorReporter } from '@/lib/report-error'
+import { scrubBreadcrumb, scrubEvent } from '@/lib/scrub'
+
+function onWindowError(event: ErrorEvent) {
+  reportError(event.error ?? event.message)
+}
+
+function onUnhandledRejection(event: PromiseRejectionEvent) {
+  reportError(event.reason)
+}
+
+function afterFirstPaint(run: () => void) {
+  // Two frames: the first paint has been committed before the SDK is even requested.
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
+}
+
+// Loads @sentry/react lazily, only when a DSN is configured, and never before first paint.
+export function startErrorReporting(): void {
+  const dsn = import.meta.env.VITE_SENTRY_DSN
+  if (!dsn) return
+  // Until the SDK is ready, global errors are queued by reportError.
+  window.addEventListener('error', onWindowError)
+  window.addEventListener('unhandledrejection', onUnhandledRejection)
+
+  afterFirstPaint(() => {
+    import('@sentry/react')
+      .then((Sentry) => {
+        Sentry.init({
+          dsn,
+          tunnel: import.meta.env.VITE_SENTRY_TUNNEL || undefined,
+          release: BUILD_VERSION,
+          environment: apiEnv,
+          sendDefaultPii: false,
+          beforeSend: (event) => scrubEvent(event),
+          beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+        })
+        // The SDK installs its own global handlers now.
+        window.removeEventListener('error', onWindowError)
+        window.removeEventListener('unhandledrejection', onUnhandledRejection)
+        setErrorReporter((error) => Sentry.captureException(error))
+      })
+      .catch(() => {
+        // Blocked by an ad blocker or offline: the app works without error reporting.
+      })
+  })
+}

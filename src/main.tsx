@@ -1,0 +1,78 @@
+import { StrictMode, useMemo, useSyncExternalStore } from 'react'
+import { createRoot } from 'react-dom/client'
+import { useIsRestoring, type QueryClient } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { PROGRESS_DELAY_MS } from '@/config/limits'
+import { startErrorReporting } from '@/lib/error-reporting'
+import { createIdbPersister, persistOptions } from '@/offline/persister'
+import { createQueryClient } from '@/offline/query-client'
+import { ServiceWorker } from '@/offline/service-worker'
+import { routeTree } from '@/routeTree.gen'
+import { createSession, type Session } from '@/session/session'
+import { Progress } from '@/ui/progress'
+import { NotFound, RouteError, RoutePending } from '@/ui/route-states'
+import { ToastProvider } from '@/ui/toast'
+import '@/ui/tokens.css'
+import '@/ui/base.css'
+
+function createAppRouter(queryClient: QueryClient, session: Session) {
+  return createRouter({
+    routeTree,
+    context: { queryClient, session },
+    defaultPreload: 'intent',
+    // React Query owns freshness, so the router never serves its own stale loader data.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: PROGRESS_DELAY_MS,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}
+
+const queryClient = createQueryClient()
+const session = createSession()
+const router = createAppRouter(queryClient, session)
+const persister = createIdbPersister()
+
+function App() {
+  const userId = useSyncExternalStore(session.subscribe, () => session.userId)
+  const options = useMemo(() => persistOptions(persister, userId), [userId])
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={options}
+      onSuccess={() => queryClient.resumePausedMutations()}
+    >
+      <ToastProvider>
+        <RestoredRouter />
+      </ToastProvider>
+      {import.meta.env.PROD && <ServiceWorker />}
+    </PersistQueryClientProvider>
+  )
+}
+
+// Loaders must see the restored cache, so the router waits for IndexedDB.
+function RestoredRouter() {
+  const restoring = useIsRestoring()
+  if (restoring) return <Progress label="Loading" />
+  return <RouterProvider router={router} />
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
+
+startErrorReporting()

@@ -1,0 +1,53 @@
+import { QueryClient, dehydrate } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { createIdbPersister, persistOptions, persisterBuster } from '@/offline/persister'
+import { createQueryClient, shouldRetry } from '@/offline/query-client'
+import { ApiError } from '@/api/errors'
+
+describe('createIdbPersister', () => {
+  it('saves, restores and removes the client in IndexedDB', async () => {
+    const persister = createIdbPersister('test-cache')
+    const client = { timestamp: 1, buster: 'b', clientState: { queries: [], mutations: [] } }
+    await persister.persistClient(client)
+    await expect(persister.restoreClient()).resolves.toEqual(client)
+    await persister.removeClient()
+    await expect(persister.restoreClient()).resolves.toBeUndefined()
+  })
+})
+
+describe('persistOptions', () => {
+  it('busts on user and build, keeps 24 h, within the query gcTime', () => {
+    const options = persistOptions(createIdbPersister('x'), 'usr_1')
+    expect(options.buster).toBe(persisterBuster('usr_1'))
+    expect(persisterBuster('usr_1')).not.toBe(persisterBuster('usr_2'))
+    expect(persisterBuster(null)).toBe('anonymous:dev')
+    expect(options.maxAge).toBe(24 * 60 * 60 * 1000)
+    const gcTime = createQueryClient().getDefaultOptions().queries?.gcTime
+    expect(gcTime).toBeGreaterThanOrEqual(options.maxAge ?? Infinity)
+  })
+
+  it('dehydrates only successful queries that do not opt out', async () => {
+    const client = new QueryClient()
+    client.setQueryData(['ok'], 1)
+    await client.prefetchQuery({ queryKey: ['secret'], queryFn: () => 2, meta: { persist: false } })
+    await client.prefetchQuery({
+      queryKey: ['failed'],
+      queryFn: () => Promise.reject(new Error('x')),
+      retry: false,
+    })
+    const { dehydrateOptions } = persistOptions(createIdbPersister('x'), null)
+    const keys = dehydrate(client, dehydrateOptions).queries.map((q) => q.queryKey)
+    expect(keys).toEqual([['ok']])
+  })
+})
+
+describe('shouldRetry', () => {
+  it('retries server and network failures twice, never 4xx or bugs', () => {
+    const server = new ApiError({ status: 503, code: 'x', message: 'x' })
+    const client = new ApiError({ status: 404, code: 'x', message: 'x' })
+    expect(shouldRetry(0, server)).toBe(true)
+    expect(shouldRetry(2, server)).toBe(false)
+    expect(shouldRetry(0, client)).toBe(false)
+    expect(shouldRetry(0, new TypeError('bug'))).toBe(false)
+  })
+})

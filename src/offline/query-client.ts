@@ -1,0 +1,38 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { isApiError } from '@/api/errors'
+import { PERSIST_MAX_AGE_MS } from '@/config/limits'
+import { reportError } from '@/lib/report-error'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: boolean }
+  }
+}
+
+const MAX_RETRIES = 2
+
+// Client errors (4xx) will not change on retry; network and server failures might.
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error)) return !error.isClientError && failureCount < MAX_RETRIES
+  return false
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      // Expected API failures are shown by the screen; anything else is a bug worth reporting.
+      onError: (error) => {
+        if (!isApiError(error)) reportError(error)
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // Must outlive the persisted cache's maxAge, or restored data is collected at once.
+        gcTime: PERSIST_MAX_AGE_MS,
+        staleTime: 30_000,
+        retry: shouldRetry,
+      },
+      mutations: { gcTime: PERSIST_MAX_AGE_MS, retry: false },
+    },
+  })
+}

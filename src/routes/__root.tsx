@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { APP_NAME } from '@/config/app'
+import type { Session } from '@/session/session'
+import { NotFound, RouteError } from '@/ui/route-states'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; session: Session }>()({
+  head: () => ({ meta: [{ title: APP_NAME }] }),
+  component: RootLayout,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+})
+
+function RootLayout() {
+  return (
+    <>
+      <HeadContent />
+      <Outlet />
+    </>
+  )
+}

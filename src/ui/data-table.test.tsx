@@ -1,0 +1,136 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DataTable, nextSort, type Column } from '@/ui/data-table'
+
+interface Sale {
+  id: string
+  amount: number
+  method: string
+}
+
+const rows: Sale[] = [
+  { id: 'sale_1', amount: 1200, method: 'POS' },
+  { id: 'sale_2', amount: 450, method: 'SoftPOS' },
+]
+
+const columns: Column<Sale>[] = [
+  { id: 'id', header: 'ID', cell: (row) => row.id },
+  {
+    id: 'amount',
+    header: 'Total',
+    cell: (row) => `£${row.amount / 100}`,
+    sortField: 'amount',
+    firstDirection: 'desc',
+    align: 'end',
+  },
+  { id: 'method', header: 'Method', cell: (row) => row.method, sortField: 'method' },
+]
+
+function setWidth(wide: boolean) {
+  window.matchMedia = vi.fn((query: string) => ({
+    matches: wide,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }))
+}
+
+afterEach(() => {
+  cleanup()
+  Reflect.deleteProperty(window, 'matchMedia')
+})
+
+describe('DataTable', () => {
+  it('renders a real table from 600 px with aria-sort on sortable headers', () => {
+    setWidth(true)
+    render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={{ field: 'amount', direction: 'desc' }}
+        onSortChange={() => {}}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Sales' })
+    const headers = within(table).getAllByRole('columnheader')
+    expect(headers.map((h) => h.getAttribute('aria-sort'))).toEqual([null, 'descending', 'none'])
+    expect(within(table).getAllByRole('row')).toHaveLength(3)
+    expect(within(table).getByRole('cell', { name: 'sale_2' })).toBeTruthy()
+    expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('asks the server for a new sort when a header is clicked', () => {
+    setWidth(true)
+    const onSortChange = vi.fn()
+    render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={{ field: 'amount', direction: 'desc' }}
+        onSortChange={onSortChange}
+      />,
+    )
+    fireEvent.click(screen.getByRole('button', { name: /Total/ }))
+    fireEvent.click(screen.getByRole('button', { name: /Method/ }))
+    expect(onSortChange.mock.calls).toEqual([
+      [{ field: 'amount', direction: 'asc' }],
+      [{ field: 'method', direction: 'asc' }],
+    ])
+  })
+
+  it('renders a card list under 600 px with a sort control', () => {
+    setWidth(false)
+    const onSortChange = vi.fn()
+    render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        onSortChange={onSortChange}
+      />,
+    )
+    expect(screen.queryByRole('table')).toBeNull()
+    const list = screen.getByRole('list', { name: 'Sales' })
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    expect(within(cards[0] as HTMLElement).getByText('Total')).toBeTruthy()
+    expect(within(cards[0] as HTMLElement).getByText('£12')).toBeTruthy()
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+      target: { value: 'method:desc' },
+    })
+    expect(onSortChange).toHaveBeenCalledWith({ field: 'method', direction: 'desc' })
+  })
+
+  it('shows the empty message in both layouts', () => {
+    setWidth(true)
+    const { unmount } = render(
+      <DataTable caption="Sales" columns={columns} rows={[]} rowKey={(r) => r.id} empty="No sales" />,
+    )
+    expect(screen.getByRole('cell', { name: 'No sales' })).toBeTruthy()
+    unmount()
+    setWidth(false)
+    render(<DataTable caption="Sales" columns={columns} rows={[]} rowKey={(r) => r.id} empty="No sales" />)
+    expect(screen.getByText('No sales')).toBeTruthy()
+  })
+})
+
+describe('nextSort', () => {
+  it('flips the current column and starts others at their first direction', () => {
+    const amount = columns[1] as Column<unknown>
+    expect(nextSort(null, amount)).toEqual({ field: 'amount', direction: 'desc' })
+    expect(nextSort({ field: 'amount', direction: 'desc' }, amount)).toEqual({
+      field: 'amount',
+      direction: 'asc',
+    })
+    expect(nextSort({ field: 'method', direction: 'asc' }, amount).direction).toBe('desc')
+  })
+})

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react'
+import type { ListSort } from '@/api/list-query'
+import { Field } from '@/ui/field'
+import { useMediaQuery } from '@/ui/use-media-query'
+import './data-table.css'
+
+export interface Column<Row> {
+  id: string
+  header: string
+  cell: (row: Row) => ReactNode
+  // The server field this column sorts by; omit for unsortable columns.
+  sortField?: string
+  // Direction of the first click (dates and amounts usually start descending).
+  firstDirection?: ListSort['direction']
+  align?: 'start' | 'end'
+}
+
+interface DataTableProps<Row> {
+  // Accessible name of the table or card list.
+  caption: string
+  columns: readonly Column<Row>[]
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+  sort?: ListSort | null
+  onSortChange?: (sort: ListSort) => void
+  empty?: ReactNode
+  busy?: boolean
+  // 'auto' is a table from 600 px and cards below.
+  layout?: 'auto' | 'table' | 'cards'
+}
+
+export const TABLE_MIN_WIDTH_QUERY = '(min-width: 600px)'
+
+// Clicking the sorted column flips it; another column starts at its first direction.
+export function nextSort(current: ListSort | null | undefined, column: Column<unknown>): ListSort {
+  const field = column.sortField ?? column.id
+  if (current?.field === field) {
+    return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+  }
+  return { field, direction: column.firstDirection ?? 'asc' }
+}
+
+function ariaSort(sort: ListSort | null | undefined, column: Column<unknown>) {
+  if (sort?.field !== column.sortField) return 'none'
+  return sort.direction === 'asc' ? 'ascending' : 'descending'
+}
+
+// A server-sorted table; on phones the same rows become a card list.
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const wide = useMediaQuery(TABLE_MIN_WIDTH_QUERY)
+  const layout = props.layout ?? 'auto'
+  const asTable = layout === 'table' || (layout === 'auto' && wide)
+  return asTable ? <TableLayout {...props} /> : <CardLayout {...props} />
+}
+
+function TableLayout<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  empty = 'Nothing to show.',
+  busy,
+}: DataTableProps<Row>) {
+  return (
+    <div className="data-table" aria-busy={busy || undefined}>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sortable = Boolean(column.sortField && onSortChange)
+              const align = column.align === 'end' ? 'align-end' : undefined
+              if (!sortable) {
+                return (
+                  <th key={column.id} scope="col" className={align}>
+                    {column.header}
+                  </th>
+                )
+              }
+              const state = ariaSort(sort, column as Column<unknown>)
+              return (
+                <th key={column.id} scope="col" className={align} aria-sort={state} data-sortable>
+                  <button
+                    type="button"
+                    className="data-table__sort"
+                    onClick={() => onSortChange?.(nextSort(sort, column as Column<unknown>))}
+                  >
+                    {column.header}
+                    <span className="data-table__sort-icon" aria-hidden="true">
+                      {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td className="data-table__empty" colSpan={columns.length}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.id} className={column.align === 'end' ? 'align-end' : undefined}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function CardLayout<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  empty = 'Nothing to show.',
+  busy,
+}: DataTableProps<Row>) {
+  const sortable = onSortChange ? columns.filter((column) => column.sortField) : []
+  const sortValue = sort ? `${sort.field}:${sort.direction}` : ''
+  return (
+    <div className="data-cards" aria-busy={busy || undefined}>
+      {sortable.length > 0 && (
+        <Field label="Sort by" className="data-cards__sort">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={sortValue}
+              onChange={(event) => {
+                const [field = '', direction] = event.target.value.split(':')
+                onSortChange?.({ field, direction: direction === 'desc' ? 'desc' : 'asc' })
+              }}
+            >
+              {!sort && <option value="">Default order</option>}
+              {sortable.flatMap((column) => [
+                <option key={`${column.id}:asc`} value={`${column.sortField}:asc`}>
+                  {column.header} (ascending)
+                </option>,
+                <option key={`${column.id}:desc`} value={`${column.sortField}:desc`}>
+                  {column.header} (descending)
+                </option>,
+              ])}
+            </select>
+          )}
+        </Field>
+      )}
+      {rows.length === 0 ? (
+        <p className="data-card data-table__empty">{empty}</p>
+      ) : (
+        <ul className="data-cards__list" aria-label={caption}>
+          {rows.map((row) => (
+            <li key={rowKey(row)} className="data-card">
+              <dl>
+                {columns.map((column) => (
+                  <div key={column.id} className="data-card__row">
+                    <dt>{column.header}</dt>
+                    <dd>{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test'
+
+test('an unknown path shows Page Not Found with a link to the main page', async ({ page }) => {
+  await page.goto('/no/such/place')
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  const home = page.getByRole('link', { name: /main page/i })
+  await expect(home).toHaveAttribute('href', '/')
+  await home.click()
+  // The main page sends a signed-out person on to sign in.
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0)
+})
+
+test('a signed-out visit to the sales list lands on login, remembering where it was going', async ({
+  page,
+}) => {
+  await page.goto('/transactions/sales')
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  const redirect = new URL(page.url()).searchParams.get('redirect')
+  expect(redirect).toContain('/transactions/sales')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
+})
+
+test('responses carry the security headers', async ({ request }) => {
+  const res = await request.get('/login')
+  expect(res.status()).toBe(200)
+  const headers = res.headers()
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  expect(headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBeTruthy()
+  expect(headers['permissions-policy']).toBeTruthy()
+  expect(headers['request-id']).toBeTruthy()
+  expect(headers['cache-control']).toContain('no-cache')
+})

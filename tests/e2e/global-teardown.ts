@@ -1,0 +1,7 @@
+import { rmSync } from 'node:fs'
+
+// The webServer is stopped by Playwright; its throwaway database goes with it.
+export default function globalTeardown() {
+  const dir = process.env.E2E_DATA_DIR
+  if (dir && dir.includes('portal-e2e-')) rmSync(dir, { recursive: true, force: true })
+}

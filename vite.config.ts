@@ -1,0 +1,84 @@
+import { execSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
+function buildVersion(): string {
+  const { version } = JSON.parse(
+    readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+  ) as { version: string }
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()
+    return `${version}+${commit || 'dev'}`
+  } catch {
+    return `${version}+dev`
+  }
+}
+
+const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080'
+// Paths the sandbox API serves; the dev server forwards them so the portal stays same-origin.
+const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts']
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin so route files are code-split first.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // The plugin precaches the manifest and its icons itself, so the globs leave them out.
+      includeManifestIcons: true,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,ico}', 'icons/apple-touch-icon.png'],
+      },
+      manifest: {
+        id: '/',
+        name: 'FleetPay Portal',
+        short_name: 'FleetPay',
+        description:
+          'Back office for taxi and fleet card payments: sales, refunds, payment links and payouts.',
+        lang: 'en-GB',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1d4ed8',
+        background_color: '#f4f6f9',
+        categories: ['business', 'finance'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    __BUILD_VERSION__: JSON.stringify(buildVersion()),
+  },
+  server: {
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: sandboxUrl }])),
+  },
+  build: {
+    outDir: process.env.DIST_DIR || 'dist',
+    emptyOutDir: true,
+  },
+})
