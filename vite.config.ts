@@ -70,6 +70,8 @@ export default defineConfig({
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // The persist client pins an older query-core; one copy keeps one cache and a smaller bundle.
+    dedupe: ['@tanstack/query-core'],
   },
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion()),

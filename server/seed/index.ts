@@ -325,25 +325,46 @@ async function seedTerminals(
 
 async function bulkInsert(database: Database, statements: string[]): Promise<void> {
   const list = BULK_TABLES.map((t) => `'${t}'`).join(', ')
-  // Rebuilding secondary indexes once is far cheaper than maintaining them per row.
+  const debug = (label: string, started: number) => {
+    if (process.env.SEED_DEBUG) console.log(label, Date.now() - started)
+  }
+  // Building keys and indexes once, by sorting, is far cheaper than maintaining them per row.
+  const constraints = await queryRows<{ table: string; name: string; def: string; type: string }>(
+    database,
+    `select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as def,
+            c.contype as type
+     from pg_constraint c
+     where c.contype in ('p', 'u', 'f')
+       and (c.conrelid::regclass::text in (${list}) or c.confrelid::regclass::text in (${list}))`,
+  )
   const indexes = await queryRows<{ indexname: string; indexdef: string }>(
     database,
     `select indexname, indexdef from pg_indexes
      where schemaname = 'public' and tablename in (${list})
        and indexname not in (select conname from pg_constraint)`,
   )
-  if (indexes.length > 0) {
-    await execRaw(database, indexes.map((i) => `drop index "${i.indexname}";`).join('\n'))
-  }
+  const foreign = constraints.filter((c) => c.type === 'f')
+  const keys = constraints.filter((c) => c.type !== 'f')
+  const drops = [
+    ...foreign.map((c) => `alter table "${c.table}" drop constraint "${c.name}";`),
+    ...keys.map((c) => `alter table "${c.table}" drop constraint "${c.name}";`),
+    ...indexes.map((i) => `drop index "${i.indexname}";`),
+  ]
+  if (drops.length > 0) await execRaw(database, drops.join('\n'))
   for (const statement of statements) {
-    const t = Date.now()
+    const started = Date.now()
     await execRaw(database, statement)
-    if (process.env.SEED_DEBUG) console.log('bulk', statement.slice(0, 40).replace(/\s+/g, ' '), Date.now() - t)
+    debug(`bulk ${statement.slice(0, 40).replace(/\s+/g, ' ')}`, started)
   }
-  for (const index of indexes) {
-    const t = Date.now()
-    await execRaw(database, `set maintenance_work_mem = '256MB'; ${index.indexdef}`)
-    if (process.env.SEED_DEBUG) console.log('index', index.indexname, Date.now() - t)
+  const rebuild = [
+    ...keys.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
+    ...indexes.map((i) => i.indexdef),
+    ...foreign.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
+  ]
+  for (const ddl of rebuild) {
+    const started = Date.now()
+    await execRaw(database, `set maintenance_work_mem = '256MB'; ${ddl}`)
+    debug(ddl.slice(0, 70), started)
   }
 }
 

@@ -47,7 +47,10 @@ describe('toApiError', () => {
 
   it('ignores malformed field errors', () => {
     const error = toApiError(
-      httpError(400, { message: 'Bad', errors: [null, { field: 1 }, { field: 'a', messages: [2, 'ok'] }] }),
+      httpError(400, {
+        message: 'Bad',
+        errors: [null, { field: 1 }, { field: 'a', messages: [2, 'ok'] }],
+      }),
     )
     expect(error.fieldErrors).toEqual({ a: ['ok'] })
   })

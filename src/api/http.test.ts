@@ -31,11 +31,13 @@ function network(...responses: Array<() => Response>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  })
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    })
 
 function client(net: ReturnType<typeof network>, perspective: string | null = null) {
   return createApiClient({
@@ -139,10 +141,19 @@ describe('apiList', () => {
     )
     const page = await client(net).apiList(
       '/v1/sales',
-      { sort: { field: 'capturedAt', direction: 'desc' }, limit: 10, offset: 0, filters: { submerchantId: 'sub_1' } },
+      {
+        sort: { field: 'capturedAt', direction: 'desc' },
+        limit: 10,
+        offset: 0,
+        filters: { submerchantId: 'sub_1' },
+      },
       Item,
     )
-    expect(page).toEqual({ items: [{ id: 'a', amount: 1 }], total: 24000, totalIsApproximate: true })
+    expect(page).toEqual({
+      items: [{ id: 'a', amount: 1 }],
+      total: 24000,
+      totalIsApproximate: true,
+    })
     const url = new URL(net.calls[0]?.url ?? '')
     expect(url.pathname).toBe('/v1/sales')
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -32,7 +32,11 @@ describe('buildListQuery', () => {
 
   it('passes nested filter keys and trimmed free text', () => {
     expect(
-      listQueryString({ filters: { 'currentAllocation[submerchantId]': 'sub_9' }, q: ' BP5 ', limit: 10 }),
+      listQueryString({
+        filters: { 'currentAllocation[submerchantId]': 'sub_9' },
+        q: ' BP5 ',
+        limit: 10,
+      }),
     ).toBe('currentAllocation%5BsubmerchantId%5D=sub_9&q=BP5&limit=10')
   })
 

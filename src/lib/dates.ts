@@ -65,7 +65,10 @@ function lastDays(today: Dayjs, count: number): DayRange {
 }
 
 // Preset → inclusive day range, relative to `now`. 'custom' has no range of its own.
-export function presetRange(preset: Exclude<DatePreset, 'custom'>, now: Date = new Date()): DayRange {
+export function presetRange(
+  preset: Exclude<DatePreset, 'custom'>,
+  now: Date = new Date(),
+): DayRange {
   const today = dayjs(now).startOf('day')
   switch (preset) {
     case 'this_week':

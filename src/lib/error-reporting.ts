@@ -32,7 +32,14 @@ export function startErrorReporting(): void {
           tunnel: import.meta.env.VITE_SENTRY_TUNNEL || undefined,
           release: BUILD_VERSION,
           environment: apiEnv,
-          sendDefaultPii: false,
+          // Sentry 11's replacement for `sendDefaultPii: false`: collect no personal data at all.
+          dataCollection: {
+            userInfo: false,
+            cookies: false,
+            httpHeaders: false,
+            httpBodies: [],
+            urlQueryParams: false,
+          },
           beforeSend: (event) => scrubEvent(event),
           beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
         })

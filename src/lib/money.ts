@@ -28,9 +28,7 @@ export function minorToDecimalString(minor: number, currency: string = DEFAULT_C
 
 export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY): string {
   // Intl accepts decimal strings exactly (Intl.NumberFormat v3); the cast bridges older lib typings.
-  return formatterFor(currency).format(
-    minorToDecimalString(minor, currency) as unknown as number,
-  )
+  return formatterFor(currency).format(minorToDecimalString(minor, currency) as unknown as number)
 }
 
 const PLAIN = /^\d+(?:\.(\d+))?$/

@@ -13,7 +13,11 @@ describe('pageCount', () => {
 describe('pageWindow', () => {
   it('shows every page when there are five or fewer', () => {
     expect(pageWindow(1, 1)).toEqual({ pages: [1], previousChunk: null, nextChunk: null })
-    expect(pageWindow(3, 5)).toEqual({ pages: [1, 2, 3, 4, 5], previousChunk: null, nextChunk: null })
+    expect(pageWindow(3, 5)).toEqual({
+      pages: [1, 2, 3, 4, 5],
+      previousChunk: null,
+      nextChunk: null,
+    })
   })
 
   it('keeps five links at the start', () => {
@@ -22,12 +26,24 @@ describe('pageWindow', () => {
   })
 
   it('centres the current page in the middle', () => {
-    expect(pageWindow(10, 20)).toEqual({ pages: [8, 9, 10, 11, 12], previousChunk: 7, nextChunk: 13 })
+    expect(pageWindow(10, 20)).toEqual({
+      pages: [8, 9, 10, 11, 12],
+      previousChunk: 7,
+      nextChunk: 13,
+    })
   })
 
   it('keeps five links at the end', () => {
-    expect(pageWindow(20, 20)).toEqual({ pages: [16, 17, 18, 19, 20], previousChunk: 17, nextChunk: null })
-    expect(pageWindow(18, 20)).toEqual({ pages: [16, 17, 18, 19, 20], previousChunk: 15, nextChunk: null })
+    expect(pageWindow(20, 20)).toEqual({
+      pages: [16, 17, 18, 19, 20],
+      previousChunk: 17,
+      nextChunk: null,
+    })
+    expect(pageWindow(18, 20)).toEqual({
+      pages: [16, 17, 18, 19, 20],
+      previousChunk: 15,
+      nextChunk: null,
+    })
   })
 
   it('clamps chunk jumps to the first and last page', () => {
@@ -42,6 +58,10 @@ describe('pageWindow', () => {
   })
 
   it('accepts other link and chunk sizes', () => {
-    expect(pageWindow(10, 20, 3, 5)).toEqual({ pages: [9, 10, 11], previousChunk: 5, nextChunk: 15 })
+    expect(pageWindow(10, 20, 3, 5)).toEqual({
+      pages: [9, 10, 11],
+      previousChunk: 5,
+      nextChunk: 15,
+    })
   })
 })

@@ -2,7 +2,7 @@ export const DEFAULT_AFTER_LOGIN = '/dashboard'
 
 // Only same-origin paths are followed after login; anything else falls back to the dashboard.
 export function safeRedirect(value: unknown, origin: string = currentOrigin()): string {
-  if (typeof value !== 'string' || value === '' || /[\u0000-\u001f]/.test(value)) {
+  if (typeof value !== 'string' || value === '' || hasControlCharacters(value)) {
     return DEFAULT_AFTER_LOGIN
   }
   try {
@@ -14,6 +14,11 @@ export function safeRedirect(value: unknown, origin: string = currentOrigin()): 
   } catch {
     return DEFAULT_AFTER_LOGIN
   }
+}
+
+// Browsers silently drop tabs and newlines from URLs, which hides tricks like "/\n/evil".
+function hasControlCharacters(value: string): boolean {
+  return Array.from(value).some((char) => char.charCodeAt(0) < 0x20)
 }
 
 function currentOrigin(): string {

@@ -44,7 +44,9 @@ describe('scrubEvent', () => {
   it('scrubs every part of the event', () => {
     const out = scrubEvent(event)
     const json = JSON.stringify(out)
-    expect(json).not.toMatch(/@b\.com|@d\.org|@f\.net|4000002760003184|7700|secret|Cookie|1\.2\.3\.4/)
+    expect(json).not.toMatch(
+      /@b\.com|@d\.org|@f\.net|4000002760003184|7700|secret|Cookie|1\.2\.3\.4/,
+    )
     expect(out.message).toBe('Failed for [email]')
     expect(out.exception.values[0]?.value).toBe('card [number] declined')
     expect(out.request).toEqual({ url: 'https://portal.example/x?phone=[phone]' })

@@ -6,13 +6,11 @@ const LONG_DIGITS = /\d(?:[ -]?\d){11,}/g
 const PHONE = /(?:\+|\b0)\d(?:[\s().-]{0,2}\d){8,14}/g
 
 // Keys whose values are dropped entirely, wherever they appear.
-const SECRET_KEYS = /^(cookies?|headers|set-cookie|authorization|password|token|secret|email(address)?|phone(number)?|ip_address)$/i
+const SECRET_KEYS =
+  /^(cookies?|headers|set-cookie|authorization|password|token|secret|email(address)?|phone(number)?|ip_address)$/i
 
 export function scrubText(text: string): string {
-  return text
-    .replace(EMAIL, '[email]')
-    .replace(PHONE, '[phone]')
-    .replace(LONG_DIGITS, '[number]')
+  return text.replace(EMAIL, '[email]').replace(PHONE, '[phone]').replace(LONG_DIGITS, '[number]')
 }
 
 export function scrubValue(value: unknown, depth = 0): unknown {
@@ -27,8 +25,7 @@ export function scrubValue(value: unknown, depth = 0): unknown {
 }
 
 interface ScrubbableEvent {
-  user?: { id?: string | number } & Record<string, unknown>
-  request?: Record<string, unknown>
+  user?: { id?: string | number }
 }
 
 // Sentry `beforeSend`: a scrubbed copy of the whole event; the user keeps only an id.

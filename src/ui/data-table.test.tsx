@@ -113,12 +113,26 @@ describe('DataTable', () => {
   it('shows the empty message in both layouts', () => {
     setWidth(true)
     const { unmount } = render(
-      <DataTable caption="Sales" columns={columns} rows={[]} rowKey={(r) => r.id} empty="No sales" />,
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        empty="No sales"
+      />,
     )
     expect(screen.getByRole('cell', { name: 'No sales' })).toBeTruthy()
     unmount()
     setWidth(false)
-    render(<DataTable caption="Sales" columns={columns} rows={[]} rowKey={(r) => r.id} empty="No sales" />)
+    render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        empty="No sales"
+      />,
+    )
     expect(screen.getByText('No sales')).toBeTruthy()
   })
 })

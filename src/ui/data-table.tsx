@@ -41,7 +41,7 @@ export function nextSort(current: ListSort | null | undefined, column: Column<un
 }
 
 function ariaSort(sort: ListSort | null | undefined, column: Column<unknown>) {
-  if (sort?.field !== column.sortField) return 'none'
+  if (!sort || sort.field !== column.sortField) return 'none'
   return sort.direction === 'asc' ? 'ascending' : 'descending'
 }
 

@@ -53,7 +53,9 @@ export function DateRange({
               onChange={(event) => {
                 const preset = event.target.value
                 if (!isDatePreset(preset)) return
-                onChange(preset === 'custom' ? { ...value, preset } : dateRangeFromPreset(preset, now))
+                onChange(
+                  preset === 'custom' ? { ...value, preset } : dateRangeFromPreset(preset, now),
+                )
               }}
             >
               {presets.map((preset) => (

@@ -7,7 +7,9 @@ afterEach(cleanup)
 
 describe('Field', () => {
   it('names the control by its label and describes it with hint and error', () => {
-    render(<TextField label="Email" hint="We never share it" error="Email is required" name="email" />)
+    render(
+      <TextField label="Email" hint="We never share it" error="Email is required" name="email" />,
+    )
     const input = screen.getByRole('textbox', { name: 'Email' })
     expect(input).toHaveProperty('name', 'email')
     expect(input.getAttribute('aria-invalid')).toBe('true')

@@ -76,9 +76,24 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   id?: string
 }
 
-export function TextField({ label, hint, error, optional, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  optional,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} optional={optional} id={id} required={input.required}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      optional={optional}
+      id={id}
+      required={input.required}
+    >
       {(control) => (
         <input {...input} {...control} className={['input', className].filter(Boolean).join(' ')} />
       )}

@@ -12,7 +12,9 @@ describe('Pagination', () => {
       .getAllByRole('button', { name: /^Page / })
       .map((button) => button.textContent)
     expect(pages).toEqual(['8', '9', '10', '11', '12'])
-    expect(screen.getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
     expect(nav.textContent).toContain('91–100 of 200')
   })
 

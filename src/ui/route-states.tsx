@@ -51,7 +51,7 @@ export function NotFound() {
         404
       </p>
       <h1>Page Not Found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <p className="status-page__text">The page you are looking for does not exist or has moved.</p>
       <div className="status-page__actions">
         <Link to="/" className={buttonClassName()}>
           Go to the main page

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { COPY_NOTICE_MS, NOTICE_MS } from '@/config/limits'
 import { Button } from '@/ui/button'
 import './toast.css'
@@ -89,7 +97,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   return (
     <div className={`toast toast--${toast.tone}`}>
       <p className="toast__message">{toast.message}</p>
-      <Button variant="ghost" size="small" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
+      <Button
+        variant="ghost"
+        size="small"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(toast.id)}
+      >
         <span aria-hidden="true">×</span>
       </Button>
     </div>

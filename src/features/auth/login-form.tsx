@@ -14,11 +14,14 @@ export const LOGIN_MESSAGES = {
 } as const
 
 // §5 Login: email required and valid, password required.
-export function validateLogin(values: LoginCredentials): Partial<Record<keyof LoginCredentials, string>> {
+export function validateLogin(
+  values: LoginCredentials,
+): Partial<Record<keyof LoginCredentials, string>> {
   const errors: Partial<Record<keyof LoginCredentials, string>> = {}
   const email = values.emailAddress.trim()
   if (!email) errors.emailAddress = LOGIN_MESSAGES.emailRequired
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.emailAddress = LOGIN_MESSAGES.emailInvalid
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    errors.emailAddress = LOGIN_MESSAGES.emailInvalid
   if (!values.password) errors.password = LOGIN_MESSAGES.passwordRequired
   return errors
 }
@@ -83,10 +86,11 @@ export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
             <Button
               variant="secondary"
               aria-controls={passwordId}
+              // The visible word stays part of the name (WCAG 2.5.3 label in name).
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
               onClick={() => setShowPassword(!showPassword)}
             >
               {showPassword ? 'Hide' : 'Show'}
-              <span className="visually-hidden"> password</span>
             </Button>
           </div>
         )}

@@ -1,0 +1,45 @@
+import type { Hono } from 'hono'
+import { createApp } from '../../../server/app'
+import { createClock, type Clock } from '../../../server/clock'
+import type { AppEnv } from '../../../server/context'
+import type { Database } from '../../../server/db/client'
+import { Client, makeDistDir, PORTAL_ORIGIN } from '../auth-harness'
+import { DEMO_PASSWORD, freshDatabase } from './db'
+
+export interface SeededApp {
+  app: Hono<AppEnv>
+  database: Database
+  clock: Clock
+}
+
+// The real app over a fresh copy of the test seed.
+export async function seededApp(): Promise<SeededApp> {
+  const database = await freshDatabase()
+  const clock = createClock()
+  const app = createApp({
+    db: database,
+    clock,
+    config: {
+      mode: 'test',
+      sandboxControls: true,
+      corsOrigins: [PORTAL_ORIGIN],
+      distDir: makeDistDir(),
+      insecureCookies: true,
+    },
+  })
+  return { app, database, clock }
+}
+
+// A signed-in browser-like client holding an access token for the given account.
+export async function clientFor(
+  app: Hono<AppEnv>,
+  emailAddress: string,
+  submerchantId: string,
+): Promise<Client> {
+  const client = new Client(app)
+  const login = await client.login(emailAddress, { password: DEMO_PASSWORD })
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`)
+  const access = await client.refresh({ attachments: [submerchantId] })
+  if (access.status !== 200) throw new Error(`access failed: ${access.status} ${await access.text()}`)
+  return client
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
+import { seed } from '../../server/seed/index'
+import type { Client } from './auth-harness'
+import { clientFor, seededApp, type SeededApp } from './helpers/app'
+import { SEED_SUBMERCHANTS, TEST_SEED } from './helpers/db'
+import { createApp } from '../../server/app'
+import { createClock } from '../../server/clock'
+import { makeDistDir, PORTAL_ORIGIN } from './auth-harness'
+
+const CITY = SEED_SUBMERCHANTS.cityCabs
+const OWNER = 'owner@example.com'
+
+let ctx: SeededApp
+let client: Client
+
+beforeAll(async () => {
+  ctx = await seededApp()
+  client = await clientFor(ctx.app, OWNER, CITY)
+})
+afterAll(async () => {
+  await ctx.database.close()
+})
+
+const list = (query: string) =>
+  client.request('GET', `/v1/sales?${query}`, { perspective: CITY })
+
+interface Item {
+  [key: string]: unknown
+}
+async function items(query: string): Promise<{ rows: Item[]; total: number; approx: string }> {
+  const res = await list(query)
+  expect(res.status, query).toBe(200)
+  return {
+    rows: (await res.json()) as Item[],
+    total: Number(res.headers.get('total-count')),
+    approx: res.headers.get('total-count-is-approximate') ?? '',
+  }
+}
+
+describe('list grammar: malformed queries are 400 invalid_query', () => {
+  const malformed: Array<[string, string]> = [
+    ['unknown parameter', 'colour=red'],
+    ['unknown operator', 'amount[$gt]=100'],
+    ['unknown $ne operator', 'amount[$ne]=100'],
+    ['empty operator', 'amount[]=100'],
+    ['range on an equality-only field', 'method[$gte]=pos'],
+    ['equality on a range-only field', 'capturedAt=2025-01-01'],
+    ['range on unknown field', 'colour[$gte]=1'],
+    ['bad number', 'amount=abc'],
+    ['float number', 'amount=12.5'],
+    ['number out of range', 'amount=99999999999'],
+    ['bad range number', 'amount[$gte]=1e3'],
+    ['negative offset', 'offset=-1'],
+    ['non-numeric offset', 'offset=ten'],
+    ['huge offset', 'offset=99999999999'],
+    ['limit 0', 'limit=0'],
+    ['limit above 100', 'limit=101'],
+    ['negative limit', 'limit=-5'],
+    ['fractional limit', 'limit=2.5'],
+    ['empty limit', 'limit='],
+    ['bad date', 'capturedAt[$gte]=yesterday'],
+    ['impossible date', 'capturedAt[$gte]=2025-13-45'],
+    ['date with junk', 'capturedAt[$lt]=2025-01-01T00:00:00Zjunk'],
+    ['repeated scalar', 'limit=10&limit=20'],
+    ['repeated filter', 'method=pos&method=softpos'],
+    ['array-ish junk', 'method[]=pos'],
+    ['nested junk', 'method[a][b]=pos'],
+    ['bad enum', 'method=cash'],
+    ['bad card scheme', 'cardScheme=diners'],
+    ['bad boolean', 'disbursementWithheld=yes'],
+    ['empty filter value', 'panLastFour='],
+    ['unknown sort field', 'sort=colour'],
+    ['double-dash sort', 'sort=--capturedAt'],
+    ['empty sort', 'sort='],
+    ['unknown field in fields', 'fields=id,pan'],
+    ['empty field in fields', 'fields=id,,amount'],
+    ['fields naming an internal column', 'fields=payoutId'],
+    ['q where not supported', 'q=abc'],
+    ['reserved word as filter operator', 'limit[$gte]=1'],
+    ['over-long value', `externalReference=${'x'.repeat(501)}`],
+  ]
+
+  it.each(malformed)('%s (%s)', async (_label, query) => {
+    const res = await list(query)
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { code: string; message: string; errors: unknown[] }
+    expect(body.code).toBe('invalid_query')
+    expect(body.errors.length).toBeGreaterThan(0)
+  })
+
+  it('lists every problem at once with its field', async () => {
+    const res = await list('limit=0&offset=-1&colour=red')
+    const body = (await res.json()) as { errors: Array<{ field: string; messages: string[] }> }
+    expect(body.errors.map((e) => e.field).sort()).toEqual(['colour', 'limit', 'offset'])
+    expect(body.errors.every((e) => e.messages.length > 0)).toBe(true)
+  })
+})
+
+describe('list semantics', () => {
+  async function sql<T>(text: string, params: unknown[]) {
+    return queryRows<T>(ctx.database, text, params)
+  }
+
+  it('defaults to 10 items, newest first, with an exact total', async () => {
+    const { rows, total, approx } = await items(`submerchantId=${CITY}`)
+    const [{ n }] = await sql<{ n: number }>(
+      'select count(*)::int as n from sales where submerchant_id = $1',
+      [CITY],
+    )
+    expect(rows).toHaveLength(10)
+    expect(total).toBe(n)
+    expect(approx).toBe('false')
+    const times = rows.map((r) => String(r.capturedAt))
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+
+  it('pages with offset and limit without overlap', async () => {
+    const a = await items('sort=-capturedAt&limit=7&offset=0')
+    const b = await items('sort=-capturedAt&limit=7&offset=7')
+    const all = await items('sort=-capturedAt&limit=14')
+    expect([...a.rows, ...b.rows].map((r) => r.id)).toEqual(all.rows.map((r) => r.id))
+  })
+
+  it('sorts ascending and descending by amount with id as tie-breaker', async () => {
+    const asc = await items('sort=amount&limit=100')
+    const amounts = asc.rows.map((r) => Number(r.amount))
+    expect([...amounts].sort((x, y) => x - y)).toEqual(amounts)
+    const desc = await items('sort=-amount&limit=5')
+    const [{ max }] = await sql<{ max: number }>(
+      'select max(amount)::int as max from sales where submerchant_id = $1',
+      [CITY],
+    )
+    expect(desc.rows[0]?.amount).toBe(max)
+  })
+
+  it('filters by equality and counts the matches', async () => {
+    const { rows, total } = await items('method=pos&cardScheme=visa&limit=100')
+    const [{ n }] = await sql<{ n: number }>(
+      "select count(*)::int as n from sales where submerchant_id = $1 and method = 'pos' and card_scheme = 'visa'",
+      [CITY],
+    )
+    expect(total).toBe(n)
+    expect(rows.every((r) => r.method === 'pos' && r.cardScheme === 'visa')).toBe(true)
+  })
+
+  it('applies capturedAt[$gte] inclusive and [$lt] exclusive', async () => {
+    const [pick] = await sql<{ captured_at: Date }>(
+      'select captured_at from sales where submerchant_id = $1 order by captured_at desc offset 20 limit 1',
+      [CITY],
+    )
+    const at = new Date(pick!.captured_at).toISOString()
+    const from = await items(`capturedAt[$gte]=${at}&limit=100&sort=capturedAt`)
+    expect(from.rows[0]?.capturedAt).toBe(at)
+    expect(from.total).toBe(21)
+    const before = await items(`capturedAt[$lt]=${at}&limit=1&sort=-capturedAt`)
+    expect(String(before.rows[0]?.capturedAt) < at).toBe(true)
+    const day = await items('capturedAt[$gte]=2000-01-01&capturedAt[$lt]=2000-01-02')
+    expect(day.total).toBe(0)
+    expect(day.rows).toEqual([])
+  })
+
+  it('applies integer ranges', async () => {
+    const { rows, total } = await items('amount[$gte]=2000&amount[$lt]=2100&limit=100')
+    expect(total).toBeGreaterThan(0)
+    expect(rows.every((r) => Number(r.amount) >= 2000 && Number(r.amount) < 2100)).toBe(true)
+  })
+
+  it('narrows items to the requested fields', async () => {
+    const { rows } = await items('limit=10&fields=id,retrievalReferenceNumber,capturedAt&sort=-capturedAt')
+    expect(rows).toHaveLength(10)
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(['capturedAt', 'id', 'retrievalReferenceNumber'])
+    }
+  })
+
+  it('exposes the count headers to browsers', async () => {
+    const res = await client.request('GET', '/v1/sales', {
+      perspective: CITY,
+      headers: { Origin: PORTAL_ORIGIN },
+    })
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase()
+    expect(exposed).toContain('total-count')
+    expect(exposed).toContain('total-count-is-approximate')
+  })
+})
+
+describe('estimated totals above 10,000 rows', () => {
+  let big: Database
+  let bigClient: Client
+
+  beforeAll(async () => {
+    big = await openDatabase({ dataDir: 'memory://' })
+    await migrate(big)
+    // City Cabs gets 30 % of the sales: comfortably above the exact-count limit.
+    await seed(big, { sales: 40_000, seed: 3, now: TEST_SEED.now })
+    const app = createApp({
+      db: big,
+      clock: createClock(),
+      config: {
+        mode: 'test',
+        sandboxControls: true,
+        corsOrigins: [PORTAL_ORIGIN],
+        distDir: makeDistDir(),
+        insecureCookies: true,
+      },
+    })
+    bigClient = await clientFor(app, OWNER, CITY)
+  }, 180_000)
+  afterAll(async () => {
+    await big.close()
+  })
+
+  it('says the total is approximate and estimates it sensibly', async () => {
+    const res = await bigClient.request('GET', `/v1/sales?submerchantId=${CITY}`, { perspective: CITY })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('total-count-is-approximate')).toBe('true')
+    const [{ n }] = await queryRows<{ n: number }>(
+      big,
+      'select count(*)::int as n from sales where submerchant_id = $1',
+      [CITY],
+    )
+    const estimate = Number(res.headers.get('total-count'))
+    expect(n).toBeGreaterThan(10_000)
+    expect(estimate).toBeGreaterThan(10_000)
+    expect(Math.abs(estimate - n) / n).toBeLessThan(0.5)
+  })
+
+  it('stays exact when a filter narrows below the limit', async () => {
+    const res = await bigClient.request('GET', '/v1/sales?method=ecommerce&cardScheme=american_express', {
+      perspective: CITY,
+    })
+    const [{ n }] = await queryRows<{ n: number }>(
+      big,
+      "select count(*)::int as n from sales where submerchant_id = $1 and method = 'ecommerce' and card_scheme = 'american_express'",
+      [CITY],
+    )
+    expect(res.headers.get('total-count-is-approximate')).toBe('false')
+    expect(Number(res.headers.get('total-count'))).toBe(n)
+  })
+})
