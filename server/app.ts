@@ -10,6 +10,8 @@ import { idempotency } from './middleware/idempotency'
 import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
 import { securityHeaders } from './middleware/security-headers'
+import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
+import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
 import { tokenRoutes } from './routes/tokens'
@@ -49,6 +51,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/users', userRoutes())
   app.route('/v1/submerchants', submerchantRoutes())
   app.route('/v1/sales', salesRoutes())
+  app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
+  app.route('/v1/registrations', registrationRoutes())
 
   if (deps.config.sandboxControls) {
     app.use('/sandbox/*', limitBody())

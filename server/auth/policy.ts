@@ -4,7 +4,7 @@ import { isCompromisedPassword } from './compromised'
 export const PASSWORD_MIN_LENGTH = 8
 
 // SPEC §5: {product} stands for the product's own name, then the operator/industry words.
-export const PRODUCT_NAME = 'fleetportal'
+export const PRODUCT_NAME = 'fleetpay'
 export const PROHIBITED_WORDS = [
   PRODUCT_NAME,
   'ccs',

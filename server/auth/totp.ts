@@ -10,7 +10,7 @@ export function generateTotpSecret(): string {
   return new Secret({ size: 20 }).base32
 }
 
-export function totpFor(secret: string, label = 'account', issuer = 'Fleet Portal'): TOTP {
+export function totpFor(secret: string, label = 'account', issuer = 'FleetPay'): TOTP {
   return new TOTP({
     issuer,
     label,

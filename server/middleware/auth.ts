@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { resolveApiKey } from '../auth/api-keys'
 import { resolveAccessToken } from '../auth/tokens'
 import type { AppEnv, AuthContext } from '../context'
 import { unauthorized } from '../errors'
+import { assertApiKeyMayCall } from './api-key-permissions'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
@@ -22,13 +24,36 @@ export function isPublicRoute(method: string, path: string): boolean {
 
 export const invalidToken = () => unauthorized('Invalid or expired access token', 'invalid_token')
 
-// Resolves the access-token cookie into c.var.auth; a bad or expired token is 401 invalid_token.
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
+  return match?.[1] ?? null
+}
+
+/**
+ * Resolves the caller into c.var.auth: an API key (Authorization: Bearer, fixed to its
+ * submerchant and permissions) or the access-token cookie. A bad or expired one is 401 invalid_token.
+ */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || isPublicRoute(c.req.method, c.req.path)) return next()
+    const { db, clock } = c.get('deps')
+    const authorization = c.req.header('authorization')
+    if (authorization !== undefined) {
+      const apiKeyToken = bearerToken(authorization)
+      const key = apiKeyToken ? await resolveApiKey(db.db, apiKeyToken, clock.now()) : null
+      if (!key) throw unauthorized('Invalid API key', 'invalid_token')
+      assertApiKeyMayCall(c.req.method, c.req.path, key.permissions)
+      c.set('auth', {
+        userId: key.createdBy,
+        submerchantId: key.submerchantId,
+        role: null,
+        via: 'api_key',
+        apiKeyId: key.id,
+      })
+      return next()
+    }
     const token = getCookie(c, ACCESS_COOKIE)
     if (!token) throw unauthorized('Authentication required', 'unauthenticated')
-    const { db, clock } = c.get('deps')
     const info = await resolveAccessToken(db.db, token, clock.now())
     if (!info) throw invalidToken()
     c.set('auth', {

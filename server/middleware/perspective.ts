@@ -13,8 +13,15 @@ export const PERSPECTIVE_HEADER = 'Token-Perspective'
 export function perspective(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth')
-    if (!auth || auth.via !== 'session') return next()
+    if (!auth) return next()
     const header = c.req.header(PERSPECTIVE_HEADER)?.trim()
+    if (auth.via === 'api_key') {
+      // An API key belongs to one submerchant; naming another is refused.
+      if (header && header !== auth.submerchantId) {
+        throw forbidden('Not permitted for this account', 'invalid_perspective')
+      }
+      return next()
+    }
     const submerchantId = header || auth.submerchantId
     if (!submerchantId) {
       c.set('auth', { ...auth, submerchantId: null, role: null })

@@ -24,13 +24,11 @@ const PERMISSIONS_POLICY = [
   'geolocation=()',
   'payment=()',
   'usb=()',
-  'bluetooth=()',
   'serial=()',
   'hid=()',
   'magnetometer=()',
   'gyroscope=()',
   'accelerometer=()',
-  'interest-cohort=()',
 ].join(', ')
 
 // Applied after the handler so error, 404 and static responses carry them too.

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Submerchant, SubmerchantUser } from '@/api/schema/submerchants'
 import { findMembership } from '../auth/memberships'
-import type { AppEnv } from '../context'
+import type { AppEnv, AuthContext } from '../context'
 import type { Db } from '../db/client'
 import { planAttachments, plans, submerchants, submerchantUsers } from '../db/schema/core'
 import { notFound } from '../errors'
@@ -115,17 +115,32 @@ async function requireMember(db: Db, userId: string, submerchantId: string) {
   return membership
 }
 
+// What the caller may see: an API key its own submerchant, a user the accounts they belong to.
+async function requireVisible(db: Db, auth: AuthContext, submerchantId: string): Promise<void> {
+  if (auth.via === 'api_key') {
+    if (auth.submerchantId !== submerchantId) throw notFound('Submerchant not found')
+    return
+  }
+  await requireMember(db, auth.userId, submerchantId)
+}
+
 export function submerchantRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
   app.get('/', async (c) => {
     const auth = requireAuth(c)
     const db = c.get('deps').db.db
-    const mine = db
-      .select({ id: submerchantUsers.submerchantId })
-      .from(submerchantUsers)
-      .where(eq(submerchantUsers.userId, auth.userId))
-    return runList(c, db, submerchantList, inArray(submerchants.id, mine))
+    const scope =
+      auth.via === 'api_key'
+        ? eq(submerchants.id, auth.submerchantId ?? '')
+        : inArray(
+            submerchants.id,
+            db
+              .select({ id: submerchantUsers.submerchantId })
+              .from(submerchantUsers)
+              .where(eq(submerchantUsers.userId, auth.userId)),
+          )
+    return runList(c, db, submerchantList, scope)
   })
 
   app.get('/:id', async (c) => {
@@ -133,7 +148,7 @@ export function submerchantRoutes(): Hono<AppEnv> {
     const db = c.get('deps').db.db
     const { expandPlan } = parseDetailQuery(new URL(c.req.url).searchParams)
     const id = c.req.param('id')
-    await requireMember(db, auth.userId, id)
+    await requireVisible(db, auth, id)
     const [row] = await db.select(columns).from(submerchants).where(eq(submerchants.id, id))
     if (!row) throw notFound('Submerchant not found')
     const body: Submerchant = serializeSubmerchant(row)

@@ -93,6 +93,7 @@ export function bulkStatements({ sales, seed, now, slots }: BulkOptions): string
 
   // One row per (account, local day): the time-zone and payout arithmetic is done here, ~4,000
   // times, instead of once per sale. Sales then add seconds to the local midnight.
+  // `offset 0` keeps each step a separate subquery so its expressions are evaluated once per row.
   const salesInsert = `
 with slots(slot, submerchant_id, terminal_id, serial_number, allows_ecommerce, job_number, payout_mode, destination_id) as (
   values ${slotValues}
@@ -116,7 +117,7 @@ sub_days as (
          else to_char(days.local_day, 'YYYY-MM-DD') end as payout_period
   from subs s cross join days
 ),
-sub_days_paid as (
+sub_days_paid as materialized (
   select sd.*,
     case when (sd.payout_local at time zone 'Europe/London') <= ${nowSql}
          then 'pay_' || substr(md5(${seed} || '/payout/' || sd.submerchant_id || '/' || sd.payout_period), 1, 24) end as payout_id
@@ -132,19 +133,21 @@ picked as (
     ${r(15)} as r_withheld, ${r(16)} as r_reason, ${r(17)} as r_reference
   from generate_series(1, ${sales}) as g(i)
   join slots s on s.slot = floor(${r(1)} * ${slots.length})::int
+  offset 0
 ),
 timed as (
-  select p.*, sd.yddd, sd.settlement_id, sd.payout_id, sd.midnight,
+  select p.*, sd.yddd, sd.settlement_id, sd.payout_id,
     case when p.r_method < 0.12 and p.allows_ecommerce then 'ecommerce'
          when p.r_method < 0.72 then 'pos' else 'softpos' end as method,
     600 + (round(7400 * power(p.r_fare, 2.8) / 20) * 20)::int as sale_amount,
     sd.midnight + (${hourExpression('sd.dow', 'p.r_hour')} * 3600 + floor(p.r_minute * 3600)::int) * interval '1 second' as raw_captured_at
   from picked p join sub_days_paid sd on sd.submerchant_id = p.submerchant_id and sd.d = p.d
+  offset 0
 ),
 shaped as (
   select t.*,
-    -- A fare later today than now moves to earlier today.
-    case when t.raw_captured_at > ${nowSql} then t.midnight + (${nowSql} - t.midnight) * t.r_minute else t.raw_captured_at end as captured_at,
+    -- A fare later today than now moves into the few hours before now.
+    case when t.raw_captured_at > ${nowSql} then ${nowSql} - (1 + floor(t.r_minute * 21600)::int) * interval '1 second' else t.raw_captured_at end as captured_at,
     case when t.method = 'ecommerce' or t.r_tip >= 0.2 then 0
          when t.r_tip_kind < 0.5 then coalesce(nullif(((t.sale_amount + 99) / 100) * 100 - t.sale_amount, 0), 100)
          when t.r_tip_kind < 0.75 then (round(t.sale_amount * 0.1 / 10) * 10)::int
@@ -152,6 +155,7 @@ shaped as (
     case when t.r_scheme < 0.55 then 'visa' when t.r_scheme < 0.93 then 'mastercard' else 'american_express' end as card_scheme,
     (array['GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','GB','IE','FR','DE','ES','IT','NL','US','US','AU','CN'])[1 + floor(t.r_country * 27)::int] as card_country_code
   from timed t
+  offset 0
 ),
 final as (
   select s.*,
@@ -161,6 +165,7 @@ final as (
     s.r_withheld < 0.015 as withheld,
     1 + floor(s.r_reason * ${withheld.length})::int as reason_index
   from shaped s
+  offset 0
 )
 insert into sales (
   id, submerchant_id, amount, sale_amount, gratuity_amount, currency, method, pan_last_four, auth_code,
@@ -295,7 +300,8 @@ select 'btx_' || substr(md5('refund/' || r.id), 1, 24), r.submerchant_id, r.id, 
 from refund_requests r where r.status = 'completed'`
 
   return [
-    salesInsert,
+    // The planner misjudges the generated rows and would sort them all for a merge join.
+    `set enable_mergejoin = off;\n${salesInsert};\nreset enable_mergejoin;`,
     balanceInsert,
     receiptsInsert,
     intentsInsert,

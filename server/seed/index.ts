@@ -57,6 +57,8 @@ export interface SeedOptions {
   now: Date
   // Empty every table first; otherwise seeding a non-empty database is refused.
   reset?: boolean
+  // Progress lines (step and milliseconds), e.g. console.log from the CLI.
+  log?: (line: string) => void
 }
 
 export const DEFAULT_SEED_OPTIONS = { sales: 20_000, seed: 1 } as const
@@ -149,7 +151,11 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
   const destinations = await seedPayoutDestinations(database, prng('destinations'), opened)
   const slots = await seedTerminals(database, prng('terminals'), now, destinations)
 
-  await bulkInsert(database, bulkStatements({ sales: opts.sales, seed: opts.seed, now, slots }))
+  await bulkInsert(
+    database,
+    bulkStatements({ sales: opts.sales, seed: opts.seed, now, slots }),
+    opts.log,
+  )
 
   await seedIntentsInEveryStatus(database, prng('intents'), now)
   await seedApiKeys(database, opts.seed, prng('api-keys'), now)
@@ -323,11 +329,13 @@ async function seedTerminals(
   return slots
 }
 
-async function bulkInsert(database: Database, statements: string[]): Promise<void> {
+async function bulkInsert(
+  database: Database,
+  statements: string[],
+  log?: (line: string) => void,
+): Promise<void> {
   const list = BULK_TABLES.map((t) => `'${t}'`).join(', ')
-  const debug = (label: string, started: number) => {
-    if (process.env.SEED_DEBUG) console.log(label, Date.now() - started)
-  }
+  const debug = (label: string, started: number) => log?.(`${label}: ${Date.now() - started} ms`)
   // Building keys and indexes once, by sorting, is far cheaper than maintaining them per row.
   const constraints = await queryRows<{ table: string; name: string; def: string; type: string }>(
     database,

@@ -24,7 +24,10 @@ export const EMAILS = {
 export function makeDistDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-dist-'))
   mkdirSync(path.join(dir, 'assets'))
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>')
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Portal</title><div id="root"></div>',
+  )
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log("portal")')
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.css'), 'body{margin:0}')
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {})')
@@ -96,7 +99,10 @@ export class Client {
     return res
   }
 
-  login(emailAddress: string, opts: { password?: string; device?: string; mfaToken?: string } = {}) {
+  login(
+    emailAddress: string,
+    opts: { password?: string; device?: string; mfaToken?: string } = {},
+  ) {
     return this.request('POST', '/v1/tokens', {
       json: {
         type: 'refresh',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SEED_SUBMERCHANTS, SEED_USERS } from '../../server/seed/ids'
+import { TEST_API_KEY_TOKEN } from './helpers/db'
 import { Client, createTestApp, EMAILS, errorBody, signedIn, type TestApp } from './auth-harness'
 
 let t: TestApp
@@ -46,6 +47,39 @@ describe('CSRF guard', () => {
   it('does not guard reads', async () => {
     const res = await owner.request('GET', '/v1/users/current', { csrf: false })
     expect(res.status).toBe(200)
+  })
+})
+
+describe('API keys', () => {
+  const withKey = (
+    path: string,
+    token = TEST_API_KEY_TOKEN,
+    headers: Record<string, string> = {},
+  ) => t.app.request(path, { headers: { Authorization: `Bearer ${token}`, ...headers } })
+
+  it('reach the routes their permissions allow, for their own submerchant only', async () => {
+    const sales = await withKey(`/v1/sales?submerchantId=${SEED_SUBMERCHANTS.cityCabs}&limit=1`)
+    expect(sales.status).toBe(200)
+    const foreign = await withKey(
+      `/v1/sales?submerchantId=${SEED_SUBMERCHANTS.cityCabs}&limit=1`,
+      undefined,
+      {
+        'Token-Perspective': SEED_SUBMERCHANTS.airportExpress,
+      },
+    )
+    expect(foreign.status).toBe(403)
+  })
+
+  it('are refused elsewhere, and a bad key is 401 invalid_token', async () => {
+    const noPermission = await withKey('/v1/submerchants')
+    expect(noPermission.status).toBe(403)
+    expect((await errorBody(noPermission)).code).toBe('insufficient_permissions')
+    const notForKeys = await withKey('/v1/users/current')
+    expect(notForKeys.status).toBe(403)
+    expect((await errorBody(notForKeys)).code).toBe('api_key_not_permitted')
+    const bad = await withKey('/v1/sales', 'sk_sandbox_not_a_key')
+    expect(bad.status).toBe(401)
+    expect((await errorBody(bad)).code).toBe('invalid_token')
   })
 })
 

@@ -3,7 +3,7 @@ import { migrate, openDatabase, queryRows, type Database } from '../../server/db
 import { seed } from '../../server/seed/index'
 import type { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
-import { SEED_SUBMERCHANTS, TEST_SEED } from './helpers/db'
+import { firstRow, SEED_SUBMERCHANTS, TEST_SEED } from './helpers/db'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
 import { makeDistDir, PORTAL_ORIGIN } from './auth-harness'
@@ -98,13 +98,12 @@ describe('list grammar: malformed queries are 400 invalid_query', () => {
 })
 
 describe('list semantics', () => {
-  async function sql<T>(text: string, params: unknown[]) {
-    return queryRows<T>(ctx.database, text, params)
-  }
+  const sql = <T>(text: string, params: unknown[]) => queryRows<T>(ctx.database, text, params)
+  const first = <T>(text: string, params: unknown[]) => firstRow<T>(ctx.database, text, params)
 
   it('defaults to 10 items, newest first, with an exact total', async () => {
     const { rows, total, approx } = await items(`submerchantId=${CITY}`)
-    const [{ n }] = await sql<{ n: number }>(
+    const { n } = await first<{ n: number }>(
       'select count(*)::int as n from sales where submerchant_id = $1',
       [CITY],
     )
@@ -127,7 +126,7 @@ describe('list semantics', () => {
     const amounts = asc.rows.map((r) => Number(r.amount))
     expect([...amounts].sort((x, y) => x - y)).toEqual(amounts)
     const desc = await items('sort=-amount&limit=5')
-    const [{ max }] = await sql<{ max: number }>(
+    const { max } = await first<{ max: number }>(
       'select max(amount)::int as max from sales where submerchant_id = $1',
       [CITY],
     )
@@ -136,7 +135,7 @@ describe('list semantics', () => {
 
   it('filters by equality and counts the matches', async () => {
     const { rows, total } = await items('method=pos&cardScheme=visa&limit=100')
-    const [{ n }] = await sql<{ n: number }>(
+    const { n } = await first<{ n: number }>(
       "select count(*)::int as n from sales where submerchant_id = $1 and method = 'pos' and card_scheme = 'visa'",
       [CITY],
     )
@@ -215,7 +214,7 @@ describe('estimated totals above 10,000 rows', () => {
     const res = await bigClient.request('GET', `/v1/sales?submerchantId=${CITY}`, { perspective: CITY })
     expect(res.status).toBe(200)
     expect(res.headers.get('total-count-is-approximate')).toBe('true')
-    const [{ n }] = await queryRows<{ n: number }>(
+    const { n } = await firstRow<{ n: number }>(
       big,
       'select count(*)::int as n from sales where submerchant_id = $1',
       [CITY],
@@ -230,7 +229,7 @@ describe('estimated totals above 10,000 rows', () => {
     const res = await bigClient.request('GET', '/v1/sales?method=ecommerce&cardScheme=american_express', {
       perspective: CITY,
     })
-    const [{ n }] = await queryRows<{ n: number }>(
+    const { n } = await firstRow<{ n: number }>(
       big,
       "select count(*)::int as n from sales where submerchant_id = $1 and method = 'ecommerce' and card_scheme = 'american_express'",
       [CITY],

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { migrate, openDatabase, type Database } from '../../../server/db/client'
+import { migrate, openDatabase, queryRows, type Database } from '../../../server/db/client'
 import { demoApiKeyToken, seed } from '../../../server/seed/index'
 
 export { SEED_IDS, SEED_SUBMERCHANTS, SEED_USERS } from '../../../server/seed/ids'
@@ -116,4 +116,11 @@ export async function freshDatabase(): Promise<Database> {
   if (url) return postgresClone(url)
   const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() })
   return openDatabase({ pglite })
+}
+
+// The first row of a query, failing loudly when there is none.
+export async function firstRow<T>(database: Database, text: string, params: unknown[] = []) {
+  const [row] = await queryRows<T>(database, text, params)
+  if (!row) throw new Error(`no row: ${text}`)
+  return row
 }

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { users } from '../db/schema/core'
+import { hashPassword } from '../auth/password'
+import { assertNewPasswordAllowed } from '../auth/policy'
+import { clearFailures } from '../auth/rate-limit'
+import { revokeAllForUser } from '../auth/tokens'
+
+// Small-table ids are prefix + 20 lower-case hex (docs/sandbox-decisions.md), matching the portal's id schema.
+export function hexId(prefix: string): string {
+  return `${prefix}_${randomBytes(10).toString('hex')}`
+}
+
+export function normaliseEmail(emailAddress: string): string {
+  return emailAddress.trim().toLowerCase()
+}
+
+export async function findUserByEmail(db: Db, emailAddress: string) {
+  const [row] = await db
+    .select({ id: users.id, emailAddress: users.emailAddress })
+    .from(users)
+    .where(eq(users.emailAddress, normaliseEmail(emailAddress)))
+  return row ?? null
+}
+
+/**
+ * Sets a user's new password after the §5 checks; every session ends (a reset means the old
+ * password may be known to someone else) and any lockout is lifted.
+ */
+export async function replacePassword(
+  db: Db,
+  user: { id: string; emailAddress: string },
+  newPassword: string,
+  now: Date,
+): Promise<void> {
+  assertNewPasswordAllowed(newPassword, user.emailAddress)
+  const passwordHash = await hashPassword(newPassword)
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now, credentialsChangedAt: now })
+    .where(eq(users.id, user.id))
+  await revokeAllForUser(db, user.id, now)
+  await clearFailures(db, normaliseEmail(user.emailAddress))
+}

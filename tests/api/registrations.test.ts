@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { Client, createTestApp, errorBody, type TestApp } from './auth-harness'
+
+let t: TestApp
+
+beforeEach(async () => {
+  t = await createTestApp()
+})
+
+const PASSWORD = 'Quiet-Harbour-Lanterns-42'
+
+function register(client: Client, json: unknown) {
+  return client.request('POST', '/v1/registrations', { json })
+}
+
+describe('POST /v1/registrations', () => {
+  it('creates a user without accounts who can then sign in with the password grant', async () => {
+    const client = new Client(t.app)
+    const res = await register(client, {
+      emailAddress: 'New.Driver@Example.com',
+      password: PASSWORD,
+      firstName: 'Zoë',
+      lastName: 'Ó Briain',
+    })
+    expect(res.status).toBe(201)
+    const user = (await res.json()) as Record<string, unknown>
+    expect(user).toMatchObject({
+      emailAddress: 'new.driver@example.com',
+      firstName: 'Zoë',
+      lastName: 'Ó Briain',
+      displayName: 'Zoë Ó Briain',
+      mfaIsEnabled: false,
+    })
+    expect(user.id).toMatch(/^usr_[0-9a-f]{20}$/)
+    expect(user).not.toHaveProperty('passwordHash')
+    // Registration itself does not sign in (§7: then a login with grantType password).
+    expect(client.cookies.size).toBe(0)
+
+    expect((await client.login('new.driver@example.com', { password: PASSWORD })).status).toBe(200)
+    const accounts = await client.request('GET', '/v1/submerchants?sort=name')
+    expect(accounts.status).toBe(200)
+    expect(await accounts.json()).toEqual([])
+  })
+
+  it('keeps names optional and shows the email as display name without them', async () => {
+    const res = await register(new Client(t.app), {
+      emailAddress: 'solo@example.com',
+      password: PASSWORD,
+      firstName: '  ',
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({
+      firstName: null,
+      lastName: null,
+      displayName: 'solo@example.com',
+    })
+  })
+
+  it('refuses an email that is already registered, whatever its case', async () => {
+    const res = await register(new Client(t.app), {
+      emailAddress: 'OWNER@example.com',
+      password: PASSWORD,
+    })
+    expect(res.status).toBe(409)
+    expect(await errorBody(res)).toMatchObject({
+      message: 'An account with this email address already exists',
+      code: 'email_taken',
+    })
+  })
+
+  it('checks the password like every new password', async () => {
+    const client = new Client(t.app)
+    const cases: Array<[string, string]> = [
+      ['Password123!', 'Password appears in list of compromised passwords'],
+      ['Fleetpay-Harbour-99', 'Invalid format: Password contains words from prohibited list'],
+      ['same@example.com', 'Cannot use your email address as a password.'],
+    ]
+    for (const [password, message] of cases) {
+      const res = await register(client, { emailAddress: 'same@example.com', password })
+      expect(res.status).toBe(400)
+      expect((await errorBody(res)).message).toBe(message)
+    }
+  })
+
+  it('answers bad input with field errors, never a crash', async () => {
+    const client = new Client(t.app)
+    const fieldsOf = async (json: unknown) => {
+      const res = await register(client, json)
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { errors?: Array<{ field: string }> }
+      return body.errors?.map((e) => e.field) ?? []
+    }
+    expect(await fieldsOf({})).toEqual(expect.arrayContaining(['emailAddress', 'password']))
+    expect(await fieldsOf({ emailAddress: 'nope', password: PASSWORD })).toEqual(['emailAddress'])
+    expect(await fieldsOf({ emailAddress: 'a@example.com', password: 'short' })).toEqual([
+      'password',
+    ])
+    expect(await fieldsOf({ emailAddress: 'a@example.com', password: 'x'.repeat(10_000) })).toEqual(
+      ['password'],
+    )
+    expect(
+      await fieldsOf({
+        emailAddress: 'a@example.com',
+        password: PASSWORD,
+        firstName: 'ü'.repeat(101),
+      }),
+    ).toEqual(['firstName'])
+    const notJson = await client.request('POST', '/v1/registrations', {
+      body: '{',
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(notJson.status).toBe(400)
+    expect((await register(client, ['array'])).status).toBe(400)
+  })
+})

@@ -1,0 +1,83 @@
+// Budget: p95 ≤ 50 ms for GET /v1/sales?submerchantId&sort=-capturedAt&capturedAt[$gte]&offset=5000&limit=10
+// on a 1,000,000-sale PGlite database, through the real app (login, perspective, list engine, count).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createApp } from '../../server/app'
+import { createClock } from '../../server/clock'
+import { migrate, openDatabase } from '../../server/db/client'
+import { DEMO_PASSWORD } from '../../server/seed/fixtures'
+import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
+import { seed } from '../../server/seed/index'
+import { Client, makeDistDir } from '../api/auth-harness'
+
+export interface ApiLatencyResult {
+  sales: number
+  requests: number
+  p50: number
+  p95: number
+  max: number
+  approximateCounts: number
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
+
+export async function runApiLatencyBench(opts: {
+  sales: number
+  requests?: number
+}): Promise<ApiLatencyResult> {
+  const requests = opts.requests ?? 200
+  const dir = mkdtempSync(path.join(tmpdir(), 'api-bench-'))
+  const database = await openDatabase({ dataDir: dir })
+  try {
+    await migrate(database)
+    const now = new Date()
+    await seed(database, { sales: opts.sales, seed: 1, now })
+    const app = createApp({
+      db: database,
+      clock: createClock(),
+      config: {
+        mode: 'test',
+        sandboxControls: false,
+        corsOrigins: [],
+        distDir: makeDistDir(),
+        insecureCookies: true,
+      },
+    })
+    const sub = SEED_SUBMERCHANTS.cityCabs
+    const client = new Client(app)
+    await client.login('owner@example.com', { password: DEMO_PASSWORD })
+    await client.refresh({ attachments: [sub] })
+    const timings: number[] = []
+    let approximateCounts = 0
+    // Warm-up, then 200 requests with ranges starting 60 to 390 days back.
+    for (let n = -5; n < requests; n++) {
+      const daysBack = 60 + ((n + 5) * 37) % 330
+      const from = new Date(now.getTime() - daysBack * 86_400_000).toISOString()
+      const url = `/v1/sales?submerchantId=${sub}&sort=-capturedAt&capturedAt[$gte]=${encodeURIComponent(from)}&offset=5000&limit=10`
+      const started = performance.now()
+      const res = await client.request('GET', url, { perspective: sub })
+      const body = (await res.json()) as unknown[]
+      const elapsed = performance.now() - started
+      if (res.status !== 200 || body.length !== 10) {
+        throw new Error(`bench request failed: ${res.status} (${body.length} items)`)
+      }
+      if (n < 0) continue
+      timings.push(elapsed)
+      if (res.headers.get('total-count-is-approximate') === 'true') approximateCounts++
+    }
+    timings.sort((a, b) => a - b)
+    return {
+      sales: opts.sales,
+      requests,
+      p50: percentile(timings, 50),
+      p95: percentile(timings, 95),
+      max: timings[timings.length - 1] ?? NaN,
+      approximateCounts,
+    }
+  } finally {
+    await database.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

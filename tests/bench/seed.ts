@@ -1,0 +1,27 @@
+// Budget: 1,000,000 sales with their balance transactions seeded in ≤ 90 s on PGlite.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { migrate, openDatabase } from '../../server/db/client'
+import { seed } from '../../server/seed/index'
+
+export interface SeedBenchResult {
+  sales: number
+  seconds: number
+  salesPerSecond: number
+}
+
+export async function runSeedBench(opts: { sales: number; seed?: number }): Promise<SeedBenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seed-bench-'))
+  const database = await openDatabase({ dataDir: dir })
+  try {
+    await migrate(database)
+    const started = performance.now()
+    await seed(database, { sales: opts.sales, seed: opts.seed ?? 1, now: new Date() })
+    const seconds = (performance.now() - started) / 1000
+    return { sales: opts.sales, seconds, salesPerSecond: opts.sales / seconds }
+  } finally {
+    await database.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
