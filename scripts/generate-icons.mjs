@@ -59,7 +59,10 @@ function draw(size, { bleed, scale }) {
   const SS = 4
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      let r = 0, g = 0, b = 0, a = 0
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0
       for (let sy = 0; sy < SS; sy++) {
         for (let sx = 0; sx < SS; sx++) {
           const u = ((x + (sx + 0.5) / SS) / size) * 48
@@ -75,7 +78,10 @@ function draw(size, { bleed, scale }) {
               if (cv >= 18.5 && cv <= 22.5) color = STRIPE
               if (inRoundRect(cu, cv, 13, 26.5, 8, 3.5, 1.2)) color = CHIP
             }
-            r += color[0]; g += color[1]; b += color[2]; a += 255
+            r += color[0]
+            g += color[1]
+            b += color[2]
+            a += 255
           }
         }
       }

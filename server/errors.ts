@@ -20,6 +20,8 @@ export const badRequest = (message: string, errors?: FieldError[], code = 'inval
   new HttpError(400, message, code, errors)
 export const unauthorized = (message = 'Unauthorized', code = 'unauthorized') =>
   new HttpError(401, message, code)
-export const forbidden = (message = 'Forbidden', code = 'forbidden') => new HttpError(403, message, code)
-export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, message, code)
+export const forbidden = (message = 'Forbidden', code = 'forbidden') =>
+  new HttpError(403, message, code)
+export const notFound = (message = 'Not found', code = 'not_found') =>
+  new HttpError(404, message, code)
 export const conflict = (message: string, code = 'conflict') => new HttpError(409, message, code)

@@ -4,3 +4,6 @@ export const APP_NAME = 'FleetPay Portal'
 export function pageTitle(title: string): string {
   return `${title} | ${APP_NAME}`
 }
+
+// The registrable domain the device-id cookie is shared across (§7).
+export const PRODUCT_COOKIE_DOMAIN = 'fleetpay.example'

@@ -26,14 +26,16 @@ const percentile = (sorted: number[], p: number) =>
 export async function runApiLatencyBench(opts: {
   sales: number
   requests?: number
+  // An already seeded PGlite directory to reuse (kept afterwards); default: a fresh temp seed.
+  dataDir?: string
 }): Promise<ApiLatencyResult> {
   const requests = opts.requests ?? 200
-  const dir = mkdtempSync(path.join(tmpdir(), 'api-bench-'))
+  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-bench-'))
   const database = await openDatabase({ dataDir: dir })
   try {
     await migrate(database)
     const now = new Date()
-    await seed(database, { sales: opts.sales, seed: 1, now })
+    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
     const app = createApp({
       db: database,
       clock: createClock(),
@@ -78,6 +80,6 @@ export async function runApiLatencyBench(opts: {
     }
   } finally {
     await database.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
   }
 }

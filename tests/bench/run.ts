@@ -27,27 +27,56 @@ if (wanted('bundle')) {
   const r = await runBundleSizeBench()
   results.bundle = r
   rows.push(
-    { metric: '/login JS+CSS (gzip)', value: kb(r.loginGzipBytes), budget: '≤ 160 KB', ok: r.loginGzipBytes <= 160 * 1024 },
+    {
+      metric: '/login JS+CSS (gzip)',
+      value: kb(r.loginGzipBytes),
+      budget: '≤ 160 KB',
+      ok: r.loginGzipBytes <= 160 * 1024,
+    },
     { metric: 'bare React page (gzip)', value: kb(r.bareReactGzipBytes), budget: '—', ok: true },
-    { metric: '/login ÷ bare React', value: r.ratio.toFixed(2), budget: '≤ 2.5', ok: r.ratio <= 2.5 },
+    {
+      metric: '/login ÷ bare React',
+      value: r.ratio.toFixed(2),
+      budget: '≤ 2.5',
+      ok: r.ratio <= 2.5,
+    },
   )
 }
 if (wanted('seed')) {
   const r = await runSeedBench({ sales })
   results.seed = r
-  rows.push({ metric: `seed ${sales.toLocaleString('en-GB')} sales (PGlite)`, value: `${r.seconds.toFixed(1)} s`, budget: '≤ 90 s', ok: r.seconds <= 90 })
+  rows.push({
+    metric: `seed ${sales.toLocaleString('en-GB')} sales (PGlite)`,
+    value: `${r.seconds.toFixed(1)} s`,
+    budget: '≤ 90 s',
+    ok: r.seconds <= 90,
+  })
 }
 if (wanted('api')) {
   const r = await runApiLatencyBench({ sales })
   results.api = r
   rows.push(
-    { metric: 'GET /v1/sales p50 (offset 5,000)', value: `${r.p50.toFixed(1)} ms`, budget: '—', ok: true },
-    { metric: 'GET /v1/sales p95 (offset 5,000)', value: `${r.p95.toFixed(1)} ms`, budget: '≤ 50 ms', ok: r.p95 <= 50 },
+    {
+      metric: 'GET /v1/sales p50 (offset 5,000)',
+      value: `${r.p50.toFixed(1)} ms`,
+      budget: '—',
+      ok: true,
+    },
+    {
+      metric: 'GET /v1/sales p95 (offset 5,000)',
+      value: `${r.p95.toFixed(1)} ms`,
+      budget: '≤ 50 ms',
+      ok: r.p95 <= 50,
+    },
   )
 }
 
 mkdirSync('bench-results', { recursive: true })
-writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2))
+writeFileSync(
+  'bench-results/latest.json',
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+)
 console.log('\n| metric | value | budget | |\n|---|---|---|---|')
-for (const r of rows) console.log(`| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok ? 'ok' : 'OVER'} |`)
+for (const r of rows)
+  console.log(`| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok ? 'ok' : 'OVER'} |`)
 if (rows.some((r) => !r.ok)) process.exitCode = 1
