@@ -29,7 +29,13 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/reports/playwright.json' },
+    ],
+  ],
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL,

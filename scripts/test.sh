@@ -14,4 +14,4 @@ npm run -s lint
 echo "== vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 echo "== playwright"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test
+npx playwright test
