@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
@@ -62,11 +62,31 @@ function printBanner(url: string, config: RuntimeConfig): void {
   console.log(lines.join('\n'))
 }
 
+// Two servers started at once (parallel test runs) must not build into the same folder together.
+async function buildIfStale(distDir: string): Promise<void> {
+  const lock = `${distDir}.build-lock`
+  for (;;) {
+    if (!portalIsStale(distDir)) return
+    try {
+      mkdirSync(lock)
+    } catch {
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0
+      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      continue
+    }
+    try {
+      if (portalIsStale(distDir)) await buildPortal(distDir)
+      return
+    } finally {
+      rmSync(lock, { recursive: true, force: true })
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2))
-  if (config.buildIfStale && portalIsStale(config.server.distDir)) {
-    await buildPortal(config.server.distDir)
-  }
+  if (config.buildIfStale) await buildIfStale(config.server.distDir)
 
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },

@@ -43,7 +43,7 @@ export class ResponseValidationError extends Error {
  * request with status 401 or 403; resolve true after refreshing the tokens to retry the request
  * once, false (or throw) to fail it.
  */
-export type AuthFailureHandler = (error: ApiError) => Promise<boolean>
+export type AuthFailureHandler = (error: ApiError, sentAt: number) => Promise<boolean>
 
 export interface ApiClientConfig {
   baseURL: string
@@ -62,6 +62,7 @@ export function createApiClient(config: ApiClientConfig) {
     config.fetch ? { fetch: config.fetch } : {},
   )
   let onAuthFailure: AuthFailureHandler | null = null
+  let onRetryFailure: ((error: ApiError) => void) | null = null
 
   function headersFor(options: RequestOptions): Record<string, string> {
     const perspective = config.getPerspective()
@@ -79,6 +80,7 @@ export function createApiClient(config: ApiClientConfig) {
     options: RequestOptions,
     canRecover = !options.skipAuthRecovery,
   ): Promise<FetchResponse<unknown>> {
+    const sentAt = Date.now()
     try {
       return await $fetch.raw(path, {
         method: options.method ?? 'GET',
@@ -90,7 +92,14 @@ export function createApiClient(config: ApiClientConfig) {
     } catch (cause) {
       const error = toApiError(cause)
       if (canRecover && (error.status === 401 || error.status === 403) && onAuthFailure) {
-        if (await onAuthFailure(error)) return send(path, options, false)
+        if (await onAuthFailure(error, sentAt)) {
+          try {
+            return await send(path, options, false)
+          } catch (retryCause) {
+            onRetryFailure?.(toApiError(retryCause))
+            throw retryCause
+          }
+        }
       }
       throw error
     }
@@ -126,8 +135,13 @@ export function createApiClient(config: ApiClientConfig) {
     return { items, ...parseListTotal(response.headers, items.length) }
   }
 
-  function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
+  // onRetry sees the failure of the retried request (§4: a second invalid_token forces logout).
+  function setAuthFailureHandler(
+    handler: AuthFailureHandler | null,
+    onRetry: ((error: ApiError) => void) | null = null,
+  ): void {
     onAuthFailure = handler
+    onRetryFailure = onRetry
   }
 
   return { api, apiList, setAuthFailureHandler }

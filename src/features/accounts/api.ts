@@ -1,0 +1,85 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { api, apiList } from '@/api/http'
+import { Submerchant, SubmerchantUser } from '@/api/schema/submerchants'
+import { User } from '@/api/schema/users'
+
+// §8 load failures, each shown with a retry.
+export const LOAD_MESSAGES = {
+  user: 'Failed to load user',
+  submerchants: 'Failed to load submerchants',
+  submerchantUser: 'Failed to load submerchant user',
+  submerchant: 'Failed to load submerchant',
+} as const
+
+// A load failure with the §8 text; the underlying ApiError stays as its cause.
+export class LoadError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause })
+    this.name = 'LoadError'
+  }
+}
+
+export async function withLoadMessage<T>(message: string, load: Promise<T>): Promise<T> {
+  try {
+    return await load
+  } catch (cause) {
+    throw new LoadError(message, cause)
+  }
+}
+
+export const accountQueries = {
+  // Not account data: the same for every account of the user.
+  currentUser: () =>
+    queryOptions({
+      queryKey: ['user', 'current'],
+      queryFn: () => api('/v1/users/current', { schema: User, bypassCache: true }),
+    }),
+  // §7 GET /v1/submerchants?sort=name with the cache bypass header; always fresh on entry.
+  submerchants: () =>
+    queryOptions({
+      queryKey: ['user', 'submerchants'],
+      queryFn: async () => {
+        const page = await apiList(
+          '/v1/submerchants',
+          { sort: { field: 'name', direction: 'asc' }, limit: 100 },
+          Submerchant,
+          { bypassCache: true },
+        )
+        return [...page.items].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'))
+      },
+      staleTime: 0,
+    }),
+  // Account data: keys start with the submerchant id.
+  submerchant: (submerchantId: string) =>
+    queryOptions({
+      queryKey: [submerchantId, 'submerchant'],
+      queryFn: () =>
+        api(`/v1/submerchants/${encodeURIComponent(submerchantId)}`, {
+          schema: Submerchant,
+          bypassCache: true,
+        }),
+    }),
+  role: (submerchantId: string) =>
+    queryOptions({
+      queryKey: [submerchantId, 'submerchant-user', 'current'],
+      queryFn: () =>
+        api(`/v1/submerchants/${encodeURIComponent(submerchantId)}/users/current`, {
+          schema: SubmerchantUser,
+        }),
+    }),
+}
+
+// §2: the role (and the account itself) are loaded on entry if missing.
+export async function ensureAccount(queryClient: QueryClient, submerchantId: string) {
+  const [submerchantUser, submerchant] = await Promise.all([
+    withLoadMessage(
+      LOAD_MESSAGES.submerchantUser,
+      queryClient.ensureQueryData(accountQueries.role(submerchantId)),
+    ),
+    withLoadMessage(
+      LOAD_MESSAGES.submerchant,
+      queryClient.ensureQueryData(accountQueries.submerchant(submerchantId)),
+    ),
+  ])
+  return { submerchantUser, submerchant }
+}

@@ -1,0 +1,188 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Persister } from '@tanstack/react-query-persist-client'
+import { isApiError, type ApiError } from '@/api/errors'
+import { setAuthFailureHandler } from '@/api/http'
+import { setPerspective } from '@/api/perspective'
+import { apiEnv } from '@/config/api'
+import { removeDeviceIdentifier } from '@/session/device'
+import type { Session } from '@/session/session'
+import {
+  createTokenRefresher,
+  endsSessionOnRefresh,
+  endsSessionOnRequest,
+} from '@/session/token-refresh'
+import {
+  requestAccessToken,
+  requestPasswordGrant,
+  revokeAllTokens,
+  type PasswordGrant,
+  type SignInResult,
+} from '@/session/tokens'
+
+// setTimeout cannot wait longer than 2^31 − 1 ms (24.8 days); longer waits are chained.
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+export const PENDING_LOGOUT_KEY = `portal:${apiEnv}:pending-logout`
+export const LAST_REFRESH_KEY = `portal:${apiEnv}:last-refresh`
+
+export interface AuthDeps {
+  session: Session
+  queryClient: QueryClient
+  persister: Persister
+  // Set once the router exists: where forced logouts and expiry send the user.
+  goToLogin?: () => void
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+/** Sign-in, token refresh, expiry timer and logout (§4), shared by every screen. */
+export function createAuth(deps: AuthDeps) {
+  const { session, queryClient, persister } = deps
+  let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined
+
+  const refreshOnce = createTokenRefresher({
+    lastRefreshKey: LAST_REFRESH_KEY,
+    refresh: async () => {
+      await requestAccessToken(session.submerchantId)
+    },
+  })
+
+  function scheduleExpiry(): void {
+    clearTimeout(expiryTimer)
+    if (!session.loggedIn || !session.expiresAt) return
+    const remaining = Date.parse(session.expiresAt) - Date.now()
+    if (!Number.isFinite(remaining) || remaining <= 0) {
+      void logout()
+      return
+    }
+    expiryTimer = setTimeout(scheduleExpiry, Math.min(remaining, MAX_TIMER_MS))
+  }
+
+  function clearLocalState(): void {
+    clearTimeout(expiryTimer)
+    session.clear()
+    setPerspective(null)
+    removeDeviceIdentifier()
+    try {
+      localStorage.removeItem(LAST_REFRESH_KEY)
+    } catch {
+      // Nothing stored.
+    }
+    queryClient.getMutationCache().clear()
+    queryClient.clear()
+    void persister.removeClient()
+  }
+
+  // The server call of a logout made offline runs when the connection returns.
+  async function flushPendingLogout(): Promise<void> {
+    if (localStorage.getItem(PENDING_LOGOUT_KEY) !== '1') return
+    try {
+      await revokeAllTokens()
+      localStorage.removeItem(PENDING_LOGOUT_KEY)
+    } catch (error) {
+      // Still offline: keep it for the next 'online' event; any answer from the server ends it.
+      if (!isApiError(error) || error.status !== 0) localStorage.removeItem(PENDING_LOGOUT_KEY)
+    }
+  }
+
+  /** §4 logout: local state first (works offline), then every token on the server. */
+  async function logout(): Promise<void> {
+    clearLocalState()
+    try {
+      localStorage.setItem(PENDING_LOGOUT_KEY, '1')
+    } catch {
+      // Without storage the call is still tried now.
+    }
+    goToLogin()
+    await flushPendingLogout()
+  }
+
+  async function signIn(grant: PasswordGrant): Promise<SignInResult> {
+    await flushPendingLogout()
+    const result = await requestPasswordGrant(grant)
+    // Another user's cached data must never show (persisted cache is keyed by user too).
+    if (session.userId) clearLocalState()
+    session.signIn(result.expiresAt)
+    scheduleExpiry()
+    return result
+  }
+
+  // §7: choosing an account gets an access token attached to it.
+  async function chooseAccount(submerchantId: string): Promise<void> {
+    await requestAccessToken(submerchantId)
+    try {
+      localStorage.setItem(LAST_REFRESH_KEY, String(Date.now()))
+    } catch {
+      // Only an optimisation for other tabs.
+    }
+    session.setSubmerchantId(submerchantId)
+    setPerspective(submerchantId)
+  }
+
+  function leaveAccount(): void {
+    session.setSubmerchantId(null)
+    setPerspective(null)
+  }
+
+  // http.ts calls this on 401/403: refresh once (single-flight across tabs), then retry or log out.
+  async function recover(_error: ApiError, sentAt: number): Promise<boolean> {
+    if (!session.loggedIn) return false
+    try {
+      await refreshOnce(sentAt)
+      return true
+    } catch (refreshError) {
+      if (isApiError(refreshError) && endsSessionOnRefresh(refreshError)) {
+        await logout()
+      }
+      return false
+    }
+  }
+
+  // Wires the HTTP client and the browser events; call once at start-up.
+  function start(): () => void {
+    setPerspective(session.submerchantId)
+    setAuthFailureHandler(recover, handleRequestError)
+    const onOnline = () => void flushPendingLogout()
+    // A sleeping laptop delays timers; re-check the expiry when the page is seen again.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') scheduleExpiry()
+    }
+    window.addEventListener('online', onOnline)
+    document.addEventListener('visibilitychange', onVisible)
+    // Another tab logged out or in: follow it.
+    const unsubscribe = session.subscribe(() => {
+      setPerspective(session.submerchantId)
+      scheduleExpiry()
+    })
+    scheduleExpiry()
+    void flushPendingLogout()
+    return () => {
+      setAuthFailureHandler(null)
+      window.removeEventListener('online', onOnline)
+      document.removeEventListener('visibilitychange', onVisible)
+      unsubscribe()
+      clearTimeout(expiryTimer)
+    }
+  }
+
+  // A retried request still refused as invalid_token ends the session (§4).
+  function handleRequestError(error: ApiError): void {
+    if (session.loggedIn && endsSessionOnRequest(error)) {
+      void logout()
+    }
+  }
+
+  return {
+    signIn,
+    chooseAccount,
+    leaveAccount,
+    logout,
+    start,
+    handleRequestError,
+    flushPendingLogout,
+    setGoToLogin(navigate: () => void) {
+      goToLogin = navigate
+    },
+  }
+}
