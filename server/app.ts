@@ -15,6 +15,7 @@ import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
 import { tokenRoutes } from './routes/tokens'
+import { userSecurityRoutes } from './routes/user-security'
 import { userRoutes } from './routes/users'
 import { sandboxRoutes } from './sandbox/routes'
 import { servePortal } from './static'
@@ -49,6 +50,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   app.route('/v1/tokens', tokenRoutes())
   app.route('/v1/users', userRoutes())
+  app.route('/v1/users', userSecurityRoutes())
   app.route('/v1/submerchants', submerchantRoutes())
   app.route('/v1/sales', salesRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())

@@ -9,17 +9,19 @@ import { createIdbPersister, persistOptions } from '@/offline/persister'
 import { createQueryClient } from '@/offline/query-client'
 import { ServiceWorker } from '@/offline/service-worker'
 import { routeTree } from '@/routeTree.gen'
+import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
+import { clearStaleStorage } from '@/session/storage-reset'
 import { Progress } from '@/ui/progress'
 import { NotFound, RouteError, RoutePending } from '@/ui/route-states'
 import { ToastProvider } from '@/ui/toast'
 import '@/ui/tokens.css'
 import '@/ui/base.css'
 
-function createAppRouter(queryClient: QueryClient, session: Session) {
+function createAppRouter(queryClient: QueryClient, session: Session, auth: Auth) {
   return createRouter({
     routeTree,
-    context: { queryClient, session },
+    context: { queryClient, session, auth },
     defaultPreload: 'intent',
     // React Query owns freshness, so the router never serves its own stale loader data.
     defaultPreloadStaleTime: 0,
@@ -37,10 +39,15 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Before anything reads localStorage (§4).
+clearStaleStorage()
 const queryClient = createQueryClient()
 const session = createSession()
-const router = createAppRouter(queryClient, session)
 const persister = createIdbPersister()
+const auth = createAuth({ session, queryClient, persister })
+const router = createAppRouter(queryClient, session, auth)
+auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
+auth.start()
 
 function App() {
   const userId = useSyncExternalStore(session.subscribe, () => session.userId)

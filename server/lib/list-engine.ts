@@ -1,6 +1,6 @@
 // The one implementation of the list grammar of SANDBOX.md "Lists": sort, limit, offset, fields,
 // equality and range filters, q; every list endpoint declares a ListResource and calls runList.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { Db } from '../db/client'
@@ -75,7 +75,9 @@ const ISO_DATE =
 
 export function invalidQuery(errors: FieldError[]): HttpError {
   const first = errors[0]
-  const message = first ? `Invalid query: ${first.field} ${first.messages[0] ?? ''}`.trim() : 'Invalid query'
+  const message = first
+    ? `Invalid query: ${first.field} ${first.messages[0] ?? ''}`.trim()
+    : 'Invalid query'
   return new HttpError(400, message, 'invalid_query', errors)
 }
 
@@ -94,9 +96,7 @@ function parseValue(spec: FilterSpec, raw: string): FilterValue | string[] {
     case 'string':
       return raw
     case 'enum':
-      return spec.values?.includes(raw)
-        ? raw
-        : [`must be one of ${(spec.values ?? []).join(', ')}`]
+      return spec.values?.includes(raw) ? raw : [`must be one of ${(spec.values ?? []).join(', ')}`]
     case 'int': {
       if (!/^-?\d{1,10}$/.test(raw)) return ['must be an integer']
       const n = Number(raw)
@@ -154,7 +154,10 @@ export function parseListQuery<Row extends Record<string, unknown>>(
     } else if (key === 'sort') {
       const sort = parseSort(resource, raw)
       if (!sort) {
-        fail(key, `must be one of ${Object.keys(resource.sortable).join(', ')}, optionally prefixed with -`)
+        fail(
+          key,
+          `must be one of ${Object.keys(resource.sortable).join(', ')}, optionally prefixed with -`,
+        )
       } else parsed.sort = sort
     } else if (key === 'fields') {
       const names = raw.split(',').map((f) => f.trim())
@@ -164,7 +167,8 @@ export function parseListQuery<Row extends Record<string, unknown>>(
       } else parsed.fields = [...new Set(names)]
     } else if (key === 'q') {
       if (!resource.q) fail(key, 'is not supported on this list')
-      else if (raw.length > MAX_VALUE_LENGTH) fail(key, `must be at most ${MAX_VALUE_LENGTH} characters`)
+      else if (raw.length > MAX_VALUE_LENGTH)
+        fail(key, `must be at most ${MAX_VALUE_LENGTH} characters`)
       else parsed.q = raw.trim() || null
     } else {
       parseFilter(resource, key, raw, parsed, fail)
@@ -260,7 +264,10 @@ export async function countRows(
   const exact = Number(row?.n ?? 0)
   if (exact <= EXACT_COUNT_LIMIT) return { totalCount: exact, isApproximate: false }
   const explained = await db.execute<{ 'QUERY PLAN': unknown }>(
-    sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
+    sql`explain (format json) ${db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)}`,
   )
   const estimate = planRows(explained.rows[0]?.['QUERY PLAN'])
   return { totalCount: Math.max(estimate, EXACT_COUNT_LIMIT + 1), isApproximate: true }
@@ -286,13 +293,19 @@ export async function executeList<Row extends Record<string, unknown>>(
     sortColumn === resource.tieBreaker
       ? [direction(sortColumn)]
       : [direction(sortColumn), direction(resource.tieBreaker)]
-  const rows = (await db
-    .select(resource.columns as Record<string, AnyPgColumn>)
+  // Deferred join: the offset walks index entries only (index-only scan), then one page of rows is read.
+  const page = db
+    .select({ key: resource.tieBreaker })
     .from(resource.table)
     .where(where)
     .orderBy(...orderBy)
     .limit(parsed.limit)
-    .offset(parsed.offset)) as unknown as Row[]
+    .offset(parsed.offset)
+  const rows = (await db
+    .select(resource.columns as Record<string, AnyPgColumn>)
+    .from(resource.table)
+    .where(inArray(resource.tieBreaker, page))
+    .orderBy(...orderBy)) as unknown as Row[]
   const { totalCount, isApproximate } = await countRows(db, resource.table, where)
   const items = rows.map((row) => narrow(resource.serialize(row), parsed.fields))
   return { items, totalCount, isApproximate }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   CARD_SCHEMES,
@@ -23,8 +23,6 @@ import {
 } from '../lib/list-engine'
 
 type SaleRow = typeof sales.$inferSelect
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 // The §3 Sale exactly as the arktype schema describes it; payoutId stays internal.
 export function serializeSale(row: SaleRow): Sale {
@@ -59,7 +57,8 @@ export function serializeSale(row: SaleRow): Sale {
   }
 }
 
-const { payoutId: _internal, ...saleColumns } = {
+// Every column but payoutId, which stays internal.
+const saleColumns = {
   id: sales.id,
   submerchantId: sales.submerchantId,
   amount: sales.amount,
@@ -88,7 +87,6 @@ const { payoutId: _internal, ...saleColumns } = {
   receiptId: sales.receiptId,
   intentId: sales.intentId,
   externalReference: sales.externalReference,
-  payoutId: sales.payoutId,
 }
 
 type ListedSale = Omit<SaleRow, 'payoutId'>
@@ -146,7 +144,10 @@ export const salesList: ListResource<ListedSale> = {
 export function requirePerspective(auth: AuthContext | null): string {
   if (!auth) throw unauthorized()
   if (!auth.submerchantId) {
-    throw forbidden('A Token-Perspective header naming one of your accounts is required', 'perspective_required')
+    throw forbidden(
+      'A Token-Perspective header naming one of your accounts is required',
+      'perspective_required',
+    )
   }
   return auth.submerchantId
 }
@@ -162,8 +163,7 @@ export function salesRoutes(): Hono<AppEnv> {
     if (asked !== undefined && asked !== submerchantId) {
       throw forbidden('You can only list sales of the account in Token-Perspective')
     }
-    const scope = and(eq(sales.submerchantId, submerchantId))
-    if (!scope) throw new Error('unreachable: empty scope')
+    const scope = eq(sales.submerchantId, submerchantId)
     const result = await executeList(c.get('deps').db.db, salesList, parsed, scope)
     return sendList(c, result)
   })

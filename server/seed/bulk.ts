@@ -50,7 +50,10 @@ function hourExpression(dowExpr: string, r: string): string {
 
 const WITHHELD_REASONS = [
   ['suspected_fraud', 'This sale is under review by our risk team.'],
-  ['identity_verification_required', 'We need to verify your identity before paying out this sale.'],
+  [
+    'identity_verification_required',
+    'We need to verify your identity before paying out this sale.',
+  ],
   ['chargeback_risk', 'The card issuer has flagged this sale; funds are held pending review.'],
 ]
 const REFUND_REASONS = [

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
       log: values.verbose ? (line) => console.log(line) : undefined,
     })
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`Seeded ${sales.toLocaleString('en-GB')} sales (seed ${seedNumber}) in ${seconds} s.`)
+    console.log(
+      `Seeded ${sales.toLocaleString('en-GB')} sales (seed ${seedNumber}) in ${seconds} s.`,
+    )
   } finally {
     await database.close()
   }

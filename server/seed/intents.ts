@@ -30,7 +30,8 @@ export async function seedIntentsInEveryStatus(database: Database, prng: Prng, n
         const id = `int_${prng.hex(24)}`
         const expired = status === 'expired'
         const createdAt = new Date(
-          now.getTime() - (expired ? prng.int(15, 40) : prng.int(0, 9)) * 86_400_000 -
+          now.getTime() -
+            (expired ? prng.int(15, 40) : prng.int(0, 9)) * 86_400_000 -
             prng.int(60, 80_000) * 1000,
         )
         const amount = 1500 + Math.round(prng.next() ** 2 * 120) * 100
@@ -64,7 +65,9 @@ export async function seedIntentsInEveryStatus(database: Database, prng: Prng, n
           description: prng.pick(['Airport transfer', 'Pre-booked journey', 'Account journey']),
           customerName,
           customerPhoneNumber: sms ? `+4477009${prng.int(10_000, 99_999)}` : null,
-          customerEmailAddress: sms ? null : `${customerName.toLowerCase().replace(' ', '.')}@example.net`,
+          customerEmailAddress: sms
+            ? null
+            : `${customerName.toLowerCase().replace(' ', '.')}@example.net`,
           customerSmsSent: sms,
           customerEmailSent: !sms,
           customerIpAddress: touched ? `203.0.113.${prng.int(1, 250)}` : null,

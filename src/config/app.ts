@@ -7,3 +7,6 @@ export function pageTitle(title: string): string {
 
 // The registrable domain the device-id cookie is shared across (§7).
 export const PRODUCT_COOKIE_DOMAIN = 'fleetpay.example'
+
+// The payment facilitator that password-reset tickets are issued for (§7); the sandbox's demo one locally.
+export const PAYMENT_FACILITATOR_ID = 'pf_demo_sandbox_pay'

@@ -1,13 +1,15 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { AccountLoadError } from '@/features/accounts/account-load-error'
+import { requireAccount } from '@/features/accounts/guards'
 import { PageMain } from '@/ui/page-layout'
 
-// Every route under here needs a signed-in user (§2).
+// Every route under here needs a signed-in user and a chosen account (§2).
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: ({ context, location }) => {
-    if (!context.session.loggedIn) {
-      throw redirect({ to: '/login', search: { redirect: location.href } })
-    }
+  beforeLoad: async ({ context, location }) => {
+    const { submerchantUser, submerchant } = await requireAccount(context, location)
+    return { submerchant, submerchantRole: submerchantUser.submerchantRole }
   },
+  errorComponent: AccountLoadError,
   component: AuthLayout,
 })
 

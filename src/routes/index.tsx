@@ -1,7 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router'
+import { optionalFlag } from '@/lib/search'
 
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/dashboard' })
+  validateSearch: (search: { welcome?: unknown } & SearchSchemaInput) => ({
+    welcome: optionalFlag(search.welcome),
+  }),
+  // The welcome of a fresh registration (§7 /?welcome=true) travels on to the dashboard.
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/dashboard', search: search.welcome ? { welcome: true } : {} })
   },
 })

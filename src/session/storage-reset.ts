@@ -3,7 +3,10 @@ export const STORAGE_RESET_DATE = '2023-06-01T00:00:00.000Z'
 export const STORAGE_RESET_KEY = 'portal:storage-cleared-at'
 
 // Returns true when it cleared; runs before anything reads localStorage.
-export function clearStaleStorage(storage: Storage = localStorage, now: Date = new Date()): boolean {
+export function clearStaleStorage(
+  storage: Storage = localStorage,
+  now: Date = new Date(),
+): boolean {
   try {
     const last = Date.parse(storage.getItem(STORAGE_RESET_KEY) ?? '')
     if (Number.isFinite(last) && last >= Date.parse(STORAGE_RESET_DATE)) return false

@@ -65,11 +65,13 @@ export function createTokenRefresher({
 
   // Rejects with the tokens call's error when refreshing failed.
   return function refreshOnce(sentAt: number): Promise<void> {
-    inFlight ??= (
-      locks ? locks.request(REFRESH_LOCK, () => refreshUnlessFresh(sentAt)) : refreshUnlessFresh(sentAt)
-    ).finally(() => {
-      inFlight = null
-    })
-    return inFlight
+    const run = (): Promise<void> => refreshUnlessFresh(sentAt)
+    const current =
+      inFlight ??
+      (locks ? locks.request(REFRESH_LOCK, run).then(() => undefined) : run()).finally(() => {
+        inFlight = null
+      })
+    inFlight = current
+    return current
   }
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
+import { queryRows, type Database } from '../../server/db/client'
 import { seed } from '../../server/seed/index'
 import type { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
-import { firstRow, SEED_SUBMERCHANTS, TEST_SEED } from './helpers/db'
+import { firstRow, freshDatabase, SEED_SUBMERCHANTS, TEST_SEED } from './helpers/db'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
 import { makeDistDir, PORTAL_ORIGIN } from './auth-harness'
@@ -22,8 +22,7 @@ afterAll(async () => {
   await ctx.database.close()
 })
 
-const list = (query: string) =>
-  client.request('GET', `/v1/sales?${query}`, { perspective: CITY })
+const list = (query: string) => client.request('GET', `/v1/sales?${query}`, { perspective: CITY })
 
 interface Item {
   [key: string]: unknown
@@ -166,7 +165,9 @@ describe('list semantics', () => {
   })
 
   it('narrows items to the requested fields', async () => {
-    const { rows } = await items('limit=10&fields=id,retrievalReferenceNumber,capturedAt&sort=-capturedAt')
+    const { rows } = await items(
+      'limit=10&fields=id,retrievalReferenceNumber,capturedAt&sort=-capturedAt',
+    )
     expect(rows).toHaveLength(10)
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(['capturedAt', 'id', 'retrievalReferenceNumber'])
@@ -189,10 +190,9 @@ describe('estimated totals above 10,000 rows', () => {
   let bigClient: Client
 
   beforeAll(async () => {
-    big = await openDatabase({ dataDir: 'memory://' })
-    await migrate(big)
+    big = await freshDatabase()
     // City Cabs gets 30 % of the sales: comfortably above the exact-count limit.
-    await seed(big, { sales: 40_000, seed: 3, now: TEST_SEED.now })
+    await seed(big, { sales: 40_000, seed: 3, now: TEST_SEED.now, reset: true })
     const app = createApp({
       db: big,
       clock: createClock(),
@@ -211,7 +211,9 @@ describe('estimated totals above 10,000 rows', () => {
   })
 
   it('says the total is approximate and estimates it sensibly', async () => {
-    const res = await bigClient.request('GET', `/v1/sales?submerchantId=${CITY}`, { perspective: CITY })
+    const res = await bigClient.request('GET', `/v1/sales?submerchantId=${CITY}`, {
+      perspective: CITY,
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('total-count-is-approximate')).toBe('true')
     const { n } = await firstRow<{ n: number }>(
@@ -226,9 +228,13 @@ describe('estimated totals above 10,000 rows', () => {
   })
 
   it('stays exact when a filter narrows below the limit', async () => {
-    const res = await bigClient.request('GET', '/v1/sales?method=ecommerce&cardScheme=american_express', {
-      perspective: CITY,
-    })
+    const res = await bigClient.request(
+      'GET',
+      '/v1/sales?method=ecommerce&cardScheme=american_express',
+      {
+        perspective: CITY,
+      },
+    )
     const { n } = await firstRow<{ n: number }>(
       big,
       "select count(*)::int as n from sales where submerchant_id = $1 and method = 'ecommerce' and card_scheme = 'american_express'",

@@ -27,19 +27,27 @@ describe('GET /v1/sales', () => {
   })
 
   it('refuses a submerchantId other than the perspective', async () => {
-    const res = await owner.request('GET', `/v1/sales?submerchantId=${AIRPORT}`, { perspective: CITY })
-    expect(res.status).toBe(403)
-  })
-
-  it('refuses a perspective the user does not belong to', async () => {
-    const res = await owner.request('GET', `/v1/sales?submerchantId=${SEED_SUBMERCHANTS.northFleet}`, {
-      perspective: SEED_SUBMERCHANTS.northFleet,
+    const res = await owner.request('GET', `/v1/sales?submerchantId=${AIRPORT}`, {
+      perspective: CITY,
     })
     expect(res.status).toBe(403)
   })
 
+  it('refuses a perspective the user does not belong to', async () => {
+    const res = await owner.request(
+      'GET',
+      `/v1/sales?submerchantId=${SEED_SUBMERCHANTS.northFleet}`,
+      {
+        perspective: SEED_SUBMERCHANTS.northFleet,
+      },
+    )
+    expect(res.status).toBe(403)
+  })
+
   it('serialises every item exactly as the Sale schema', async () => {
-    const res = await owner.request('GET', `/v1/sales?submerchantId=${CITY}&limit=100`, { perspective: CITY })
+    const res = await owner.request('GET', `/v1/sales?submerchantId=${CITY}&limit=100`, {
+      perspective: CITY,
+    })
     expect(res.status).toBe(200)
     const body = (await res.json()) as unknown[]
     expect(body).toHaveLength(100)
@@ -69,9 +77,13 @@ describe('GET /v1/sales', () => {
        group by terminal_id order by n desc limit 1`,
       [CITY],
     )
-    const res = await owner.request('GET', `/v1/sales?terminalId=${terminal!.terminal_id}&limit=100`, {
-      perspective: CITY,
-    })
+    const res = await owner.request(
+      'GET',
+      `/v1/sales?terminalId=${terminal!.terminal_id}&limit=100`,
+      {
+        perspective: CITY,
+      },
+    )
     expect(res.status).toBe(200)
     expect(Number(res.headers.get('total-count'))).toBe(terminal!.n)
     const items = (await res.json()) as Array<{ terminalId: string }>
@@ -84,7 +96,9 @@ describe('GET /v1/sales', () => {
       'select terminal_id from sales where submerchant_id = $1 and terminal_id is not null limit 1',
       [AIRPORT],
     )
-    const res = await owner.request('GET', `/v1/sales?terminalId=${terminal!.terminal_id}`, { perspective: CITY })
+    const res = await owner.request('GET', `/v1/sales?terminalId=${terminal!.terminal_id}`, {
+      perspective: CITY,
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('total-count')).toBe('0')
     expect(await res.json()).toEqual([])
@@ -103,7 +117,11 @@ describe('GET /v1/sales', () => {
   })
 
   it('filters by card type, last four and serial number', async () => {
-    const [sample] = await queryRows<{ pan_last_four: string; terminal_serial_number: string; card_type: string }>(
+    const [sample] = await queryRows<{
+      pan_last_four: string
+      terminal_serial_number: string
+      card_type: string
+    }>(
       ctx.database,
       'select pan_last_four, terminal_serial_number, card_type from sales where submerchant_id = $1 and terminal_serial_number is not null limit 1',
       [CITY],

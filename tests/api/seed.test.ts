@@ -98,9 +98,10 @@ describe('seed invariants', () => {
       [SEED_USERS.noAccounts],
     )
     expect(n).toBe(0)
-    const { mfa } = await one<{ mfa: boolean }>('select mfa_is_enabled as mfa from users where id = $1', [
-      SEED_USERS.mfa,
-    ])
+    const { mfa } = await one<{ mfa: boolean }>(
+      'select mfa_is_enabled as mfa from users where id = $1',
+      [SEED_USERS.mfa],
+    )
     expect(mfa).toBe(true)
   })
 

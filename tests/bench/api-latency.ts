@@ -55,7 +55,7 @@ export async function runApiLatencyBench(opts: {
     let approximateCounts = 0
     // Warm-up, then 200 requests with ranges starting 60 to 390 days back.
     for (let n = -5; n < requests; n++) {
-      const daysBack = 60 + ((n + 5) * 37) % 330
+      const daysBack = 60 + (((n + 5) * 37) % 330)
       const from = new Date(now.getTime() - daysBack * 86_400_000).toISOString()
       const url = `/v1/sales?submerchantId=${sub}&sort=-capturedAt&capturedAt[$gte]=${encodeURIComponent(from)}&offset=5000&limit=10`
       const started = performance.now()

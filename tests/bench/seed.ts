@@ -11,7 +11,10 @@ export interface SeedBenchResult {
   salesPerSecond: number
 }
 
-export async function runSeedBench(opts: { sales: number; seed?: number }): Promise<SeedBenchResult> {
+export async function runSeedBench(opts: {
+  sales: number
+  seed?: number
+}): Promise<SeedBenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'seed-bench-'))
   const database = await openDatabase({ dataDir: dir })
   try {

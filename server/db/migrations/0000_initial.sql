@@ -413,24 +413,24 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk"
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_token_hash_idx" ON "api_keys" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_identifier_idx" ON "api_keys" USING btree ("identifier");--> statement-breakpoint
-CREATE INDEX "api_keys_submerchant_idx" ON "api_keys" USING btree ("submerchant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "balance_transactions_submerchant_created_idx" ON "balance_transactions" USING btree ("submerchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "api_keys_submerchant_idx" ON "api_keys" USING btree ("submerchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "balance_transactions_submerchant_created_idx" ON "balance_transactions" USING btree ("submerchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "bank_accounts_submerchant_idx" ON "bank_accounts" USING btree ("submerchant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "enrollments_submerchant_acquirer_idx" ON "enrollments" USING btree ("submerchant_id","acquirer");--> statement-breakpoint
-CREATE INDEX "intents_submerchant_created_idx" ON "intents" USING btree ("submerchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "intents_submerchant_created_idx" ON "intents" USING btree ("submerchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "intents_submerchant_status_idx" ON "intents" USING btree ("submerchant_id","status");--> statement-breakpoint
 CREATE INDEX "intents_submerchant_reference_idx" ON "intents" USING btree ("submerchant_id","reference");--> statement-breakpoint
 CREATE INDEX "intents_submerchant_succeeded_idx" ON "intents" USING btree ("submerchant_id","succeeded_at");--> statement-breakpoint
 CREATE INDEX "intents_sale_idx" ON "intents" USING btree ("sale_id");--> statement-breakpoint
 CREATE INDEX "payout_cards_submerchant_idx" ON "payout_cards" USING btree ("submerchant_id");--> statement-breakpoint
-CREATE INDEX "payouts_submerchant_created_idx" ON "payouts" USING btree ("submerchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payouts_submerchant_created_idx" ON "payouts" USING btree ("submerchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "payouts_submerchant_status_idx" ON "payouts" USING btree ("submerchant_id","status");--> statement-breakpoint
 CREATE INDEX "payouts_submerchant_reference_idx" ON "payouts" USING btree ("submerchant_id","payment_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_attachments_submerchant_idx" ON "plan_attachments" USING btree ("submerchant_id");--> statement-breakpoint
 CREATE INDEX "refund_requests_sale_idx" ON "refund_requests" USING btree ("sale_id","created_at");--> statement-breakpoint
-CREATE INDEX "refund_requests_submerchant_idx" ON "refund_requests" USING btree ("submerchant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "sales_submerchant_captured_idx" ON "sales" USING btree ("submerchant_id","captured_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "sales_terminal_captured_idx" ON "sales" USING btree ("terminal_id","captured_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refund_requests_submerchant_idx" ON "refund_requests" USING btree ("submerchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "sales_submerchant_captured_idx" ON "sales" USING btree ("submerchant_id","captured_at","id");--> statement-breakpoint
+CREATE INDEX "sales_terminal_captured_idx" ON "sales" USING btree ("terminal_id","captured_at","id") WHERE "sales"."terminal_id" is not null;--> statement-breakpoint
 CREATE INDEX "sales_submerchant_amount_idx" ON "sales" USING btree ("submerchant_id","amount","id");--> statement-breakpoint
 CREATE INDEX "sales_submerchant_pan_idx" ON "sales" USING btree ("submerchant_id","pan_last_four");--> statement-breakpoint
 CREATE UNIQUE INDEX "submerchant_users_user_submerchant_idx" ON "submerchant_users" USING btree ("user_id","submerchant_id");--> statement-breakpoint
@@ -442,8 +442,8 @@ CREATE UNIQUE INDEX "terminals_serial_number_idx" ON "terminals" USING btree ("s
 CREATE INDEX "terminals_current_submerchant_idx" ON "terminals" USING btree ("current_submerchant_id","serial_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_address_idx" ON "users" USING btree ("email_address");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_notification_created_idx" ON "webhook_attempts" USING btree ("notification_id","created_at");--> statement-breakpoint
-CREATE INDEX "webhook_endpoints_submerchant_idx" ON "webhook_endpoints" USING btree ("submerchant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "webhook_notifications_endpoint_created_idx" ON "webhook_notifications" USING btree ("endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_endpoints_submerchant_idx" ON "webhook_endpoints" USING btree ("submerchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhook_notifications_endpoint_created_idx" ON "webhook_notifications" USING btree ("endpoint_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_notifications_due_idx" ON "webhook_notifications" USING btree ("next_attempt_at") WHERE "webhook_notifications"."next_attempt_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "access_tokens_hash_idx" ON "access_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "access_tokens_user_idx" ON "access_tokens" USING btree ("user_id");--> statement-breakpoint

@@ -59,7 +59,10 @@ export const submerchants = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [index('submerchants_name_idx').on(t.name), index('submerchants_operator_idx').on(t.operatorId)],
+  (t) => [
+    index('submerchants_name_idx').on(t.name),
+    index('submerchants_operator_idx').on(t.operatorId),
+  ],
 )
 
 export const planAttachments = pgTable(
@@ -157,7 +160,8 @@ export const terminalAllocations = pgTable(
   (t) => [index('terminal_allocations_terminal_idx').on(t.terminalId, t.createdAt)],
 )
 
-// Sale rows are bulk-seeded (1M+); secondary indexes are declared here and in SALE_INDEXES for the seed.
+// Sale rows are bulk-seeded (1M+); the seed drops and rebuilds these indexes around the load.
+// Index columns stay ascending: a backward scan then serves `ORDER BY x DESC` (NULLS FIRST) too.
 export const sales = pgTable(
   'sales',
   {
@@ -195,8 +199,11 @@ export const sales = pgTable(
     payoutId: text('payout_id'),
   },
   (t) => [
-    index('sales_submerchant_captured_idx').on(t.submerchantId, t.capturedAt.desc(), t.id.desc()),
-    index('sales_terminal_captured_idx').on(t.terminalId, t.capturedAt.desc(), t.id.desc()),
+    index('sales_submerchant_captured_idx').on(t.submerchantId, t.capturedAt, t.id),
+    // Only card-present sales have a terminal; the partial index skips the other ~40 %.
+    index('sales_terminal_captured_idx')
+      .on(t.terminalId, t.capturedAt, t.id)
+      .where(sql`${t.terminalId} is not null`),
     index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
     index('sales_submerchant_pan_idx').on(t.submerchantId, t.panLastFour),
   ],
@@ -218,11 +225,7 @@ export const balanceTransactions = pgTable(
     payoutId: text('payout_id'),
   },
   (t) => [
-    index('balance_transactions_submerchant_created_idx').on(
-      t.submerchantId,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index('balance_transactions_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
   ],
 )
 
@@ -247,19 +250,16 @@ export const refundRequests = pgTable(
   },
   (t) => [
     index('refund_requests_sale_idx').on(t.saleId, t.createdAt),
-    index('refund_requests_submerchant_idx').on(t.submerchantId, t.createdAt.desc()),
+    index('refund_requests_submerchant_idx').on(t.submerchantId, t.createdAt),
   ],
 )
 
-export const receipts = pgTable(
-  'receipts',
-  {
-    id: text('id').primaryKey(),
-    saleId: text('sale_id').notNull(),
-    submerchantId: text('submerchant_id').notNull(),
-    createdAt: createdAt(),
-  },
-)
+export const receipts = pgTable('receipts', {
+  id: text('id').primaryKey(),
+  saleId: text('sale_id').notNull(),
+  submerchantId: text('submerchant_id').notNull(),
+  createdAt: createdAt(),
+})
 
 export const intents = pgTable(
   'intents',
@@ -298,7 +298,7 @@ export const intents = pgTable(
     logs: jsonb('logs').$type<string[]>().notNull().default([]),
   },
   (t) => [
-    index('intents_submerchant_created_idx').on(t.submerchantId, t.createdAt.desc(), t.id.desc()),
+    index('intents_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
     index('intents_submerchant_status_idx').on(t.submerchantId, t.status),
     index('intents_submerchant_reference_idx').on(t.submerchantId, t.reference),
     index('intents_submerchant_succeeded_idx').on(t.submerchantId, t.succeededAt),
@@ -374,7 +374,7 @@ export const payouts = pgTable(
     status: text('status').notNull(),
   },
   (t) => [
-    index('payouts_submerchant_created_idx').on(t.submerchantId, t.createdAt.desc(), t.id.desc()),
+    index('payouts_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
     index('payouts_submerchant_status_idx').on(t.submerchantId, t.status),
     index('payouts_submerchant_reference_idx').on(t.submerchantId, t.paymentReference),
   ],
@@ -400,7 +400,7 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex('api_keys_token_hash_idx').on(t.tokenHash),
     uniqueIndex('api_keys_identifier_idx').on(t.identifier),
-    index('api_keys_submerchant_idx').on(t.submerchantId, t.createdAt.desc()),
+    index('api_keys_submerchant_idx').on(t.submerchantId, t.createdAt),
   ],
 )
 
@@ -419,7 +419,7 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamptz('deleted_at'),
   },
-  (t) => [index('webhook_endpoints_submerchant_idx').on(t.submerchantId, t.createdAt.desc())],
+  (t) => [index('webhook_endpoints_submerchant_idx').on(t.submerchantId, t.createdAt)],
 )
 
 export const webhookNotifications = pgTable(
@@ -439,11 +439,7 @@ export const webhookNotifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_notifications_endpoint_created_idx').on(
-      t.endpointId,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index('webhook_notifications_endpoint_created_idx').on(t.endpointId, t.createdAt, t.id),
     index('webhook_notifications_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),

@@ -54,5 +54,9 @@ export const FieldError = type({ field: 'string', messages: 'string[]' })
 export type FieldError = typeof FieldError.infer
 
 // The one error body of SANDBOX.md.
-export const ErrorBody = type({ message: 'string', 'code?': 'string', 'errors?': FieldError.array() })
+export const ErrorBody = type({
+  message: 'string',
+  'code?': 'string',
+  'errors?': FieldError.array(),
+})
 export type ErrorBody = typeof ErrorBody.infer

@@ -1,5 +1,13 @@
 import { type } from 'arktype'
-import { Currency, EmailAddress, IsoDateTime, MinorUnits, RefundRequestId, SaleId, UserId } from './common'
+import {
+  Currency,
+  EmailAddress,
+  IsoDateTime,
+  MinorUnits,
+  RefundRequestId,
+  SaleId,
+  UserId,
+} from './common'
 
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const
 export const RefundStatus = type.enumerated(...REFUND_STATUSES)

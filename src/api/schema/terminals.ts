@@ -1,7 +1,12 @@
 import { type } from 'arktype'
 import { IsoDateTime, SubmerchantId, TerminalId } from './common'
 
-export const TERMINAL_MODELS = ['bluePad55', 'bluePad55_4g', 'bluePad5000', 'bluePad5000_v2'] as const
+export const TERMINAL_MODELS = [
+  'bluePad55',
+  'bluePad55_4g',
+  'bluePad5000',
+  'bluePad5000_v2',
+] as const
 export const TerminalModel = type.enumerated(...TERMINAL_MODELS)
 export type TerminalModel = typeof TerminalModel.infer
 

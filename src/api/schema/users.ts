@@ -15,11 +15,12 @@ export const User = type({
 })
 export type User = typeof User.infer
 
-// §5 Profile: first name minimum 2, last name minimum 1, neither required.
+// §5 Profile: first name minimum 2, last name minimum 1 (after trimming), neither required.
+// Other keys (the read-only email) are refused rather than silently dropped.
 export const UpdateUserPayload = type({
-  'firstName?': '2 <= string <= 100',
-  'lastName?': '1 <= string <= 100',
-})
+  'firstName?': type('string.trim').to('2 <= string <= 100'),
+  'lastName?': type('string.trim').to('1 <= string <= 100'),
+}).onUndeclaredKey('reject')
 export type UpdateUserPayload = typeof UpdateUserPayload.infer
 
 export const UpdatePasswordPayload = type({
@@ -55,7 +56,7 @@ export type MfaConfirmationPayload = typeof MfaConfirmationPayload.infer
 
 // §5 Disable: a 6-character authenticator code or a 24-character recovery code.
 export const MfaDisablePayload = type({
-  mfaToken: type('string == 6 | string == 24').configure({ message: invalidCode }),
+  mfaToken: type(/^(?:.{6}|.{24})$/).configure({ message: invalidCode }),
 })
 export type MfaDisablePayload = typeof MfaDisablePayload.infer
 

@@ -1,43 +1,51 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import { collectErrors, emailError, passwordError } from '@/features/auth/validation'
 import { Button } from '@/ui/button'
-import { Field, TextField } from '@/ui/field'
+import { TextField } from '@/ui/field'
+import { PasswordField } from '@/ui/password-field'
 
 export interface LoginCredentials {
   emailAddress: string
   password: string
 }
 
-export const LOGIN_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-  passwordRequired: 'Password is required',
-} as const
-
 // §5 Login: email required and valid, password required.
 export function validateLogin(
   values: LoginCredentials,
 ): Partial<Record<keyof LoginCredentials, string>> {
-  const errors: Partial<Record<keyof LoginCredentials, string>> = {}
-  const email = values.emailAddress.trim()
-  if (!email) errors.emailAddress = LOGIN_MESSAGES.emailRequired
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    errors.emailAddress = LOGIN_MESSAGES.emailInvalid
-  if (!values.password) errors.password = LOGIN_MESSAGES.passwordRequired
-  return errors
+  return collectErrors({
+    emailAddress: emailError(values.emailAddress),
+    password: passwordError(values.password),
+  })
 }
 
 interface LoginFormProps {
-  // Sign-in itself is wired in by the sign-in issue; the form validates before calling it.
   onSubmit?: (credentials: LoginCredentials) => void
   pending?: boolean
+  defaultEmail?: string
+  // Field errors of a 400 answer.
+  serverErrors?: Partial<Record<keyof LoginCredentials, string>>
 }
 
-export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
-  const [values, setValues] = useState<LoginCredentials>({ emailAddress: '', password: '' })
-  const [showPassword, setShowPassword] = useState(false)
+// The email typed so far goes along, so the person need not type it twice.
+export function forgotPasswordHref(email: string): string {
+  return email
+    ? `/forgot-password?${new URLSearchParams({ emailAddress: email })}`
+    : '/forgot-password'
+}
+
+export function LoginForm({
+  onSubmit,
+  pending = false,
+  defaultEmail = '',
+  serverErrors = {},
+}: LoginFormProps) {
+  const [values, setValues] = useState<LoginCredentials>({
+    emailAddress: defaultEmail,
+    password: '',
+  })
   const [submitted, setSubmitted] = useState(false)
-  const errors = submitted ? validateLogin(values) : {}
-  const passwordId = useId()
+  const errors = { ...serverErrors, ...(submitted ? validateLogin(values) : {}) }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -52,12 +60,9 @@ export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
   }
 
   const email = values.emailAddress.trim()
-  const forgotHref = email
-    ? `/forgot-password?${new URLSearchParams({ emailAddress: email })}`
-    : '/forgot-password'
 
   return (
-    <form className="login-form" noValidate onSubmit={handleSubmit}>
+    <form className="auth-form" noValidate onSubmit={handleSubmit}>
       <TextField
         label="Email"
         name="emailAddress"
@@ -71,31 +76,16 @@ export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
         error={errors.emailAddress}
         onChange={(event) => setValues({ ...values, emailAddress: event.target.value })}
       />
-      <Field label="Password" id={passwordId} error={errors.password} required>
-        {(control) => (
-          <div className="input-group">
-            <input
-              {...control}
-              className="input"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(event) => setValues({ ...values, password: event.target.value })}
-            />
-            <Button
-              variant="secondary"
-              aria-controls={passwordId}
-              // The visible word stays part of the name (WCAG 2.5.3 label in name).
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              onClick={() => setShowPassword(!showPassword)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </Button>
-          </div>
-        )}
-      </Field>
-      <a className="login-form__forgot" href={forgotHref}>
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+      />
+      <a className="auth-form__aside" href={forgotPasswordHref(email)}>
         Forgot password?
       </a>
       <Button type="submit" block loading={pending}>

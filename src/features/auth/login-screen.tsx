@@ -1,28 +1,126 @@
-import { APP_NAME } from '@/config/app'
-import { SUPPORT_LINKS } from '@/config/links'
-import { BrandMark } from '@/features/auth/brand-mark'
-import { LoginForm } from '@/features/auth/login-form'
-import './auth.css'
+import { useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { toApiError } from '@/api/errors'
+import { AuthLayout } from '@/features/auth/auth-layout'
+import { LoginForm, type LoginCredentials } from '@/features/auth/login-form'
+import { MfaForm } from '@/features/auth/mfa-form'
+import { firstFieldErrors } from '@/features/auth/validation'
+import { useAuth } from '@/session/use-auth'
+import { Alert } from '@/ui/alert'
+import { Button } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
 
-export function LoginScreen() {
+// §8 answers of the password grant that change the screen rather than being shown.
+export const LOGIN_ANSWERS = {
+  mfaRequired: 'MFA token required',
+  compromised: 'Password appears in list of compromised passwords',
+} as const
+
+const AFTER_LOGIN = '/select-account'
+
+type Step = { name: 'password' } | { name: 'code'; credentials: LoginCredentials }
+
+export function LoginScreen({ redirect }: { redirect?: string }) {
+  const auth = useAuth()
+  const router = useRouter()
+  const [step, setStep] = useState<Step>({ name: 'password' })
+  const [email, setEmail] = useState('')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const [compromisedEmail, setCompromisedEmail] = useState<string | null>(null)
+  const [mfaDisabled, setMfaDisabled] = useState(false)
+
+  function proceed() {
+    void router.navigate({ href: redirect ?? AFTER_LOGIN })
+  }
+
+  async function attempt(credentials: LoginCredentials, mfaToken?: string) {
+    setPending(true)
+    setError(null)
+    setFieldErrors({})
+    setEmail(credentials.emailAddress)
+    try {
+      const result = await auth.signIn({ ...credentials, mfaToken })
+      if (result.mfaDisabled) setMfaDisabled(true)
+      else proceed()
+    } catch (cause) {
+      const failure = toApiError(cause)
+      if (failure.message === LOGIN_ANSWERS.mfaRequired) {
+        setStep({ name: 'code', credentials })
+      } else if (failure.message === LOGIN_ANSWERS.compromised) {
+        setCompromisedEmail(credentials.emailAddress)
+      } else {
+        setError(failure.message)
+        setFieldErrors(firstFieldErrors(failure.fieldErrors))
+      }
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const codeStep = step.name === 'code'
   return (
-    <main className="auth-screen">
-      <div className="auth-screen__panel">
-        <p className="auth-screen__brand">
-          <BrandMark />
-          <span>{APP_NAME}</span>
-        </p>
-        <section className="auth-card" aria-labelledby="login-title">
-          <h1 id="login-title">Log in</h1>
-          <p className="muted">Manage your sales, payment links and payouts.</p>
-          <LoginForm />
-        </section>
-        <footer className="auth-screen__footer">
-          <a href={SUPPORT_LINKS.helpCentre}>Support</a>
-          <a href={SUPPORT_LINKS.terms}>Terms</a>
-          <a href={SUPPORT_LINKS.privacy}>Privacy</a>
-        </footer>
-      </div>
-    </main>
+    <AuthLayout
+      title={codeStep ? 'Two-factor authentication' : 'Log in'}
+      description={
+        codeStep
+          ? 'Your account is protected with an authenticator app.'
+          : 'Manage your sales, payment links and payouts.'
+      }
+      after={
+        codeStep ? undefined : (
+          <p>
+            New here? <a href="/register">Create an account</a>
+          </p>
+        )
+      }
+    >
+      {error && !codeStep && <Alert>{error}</Alert>}
+      {codeStep ? (
+        <MfaForm
+          pending={pending}
+          serverError={error ?? undefined}
+          onSubmit={(code) => void attempt(step.credentials, code)}
+          onBack={() => {
+            setError(null)
+            setStep({ name: 'password' })
+          }}
+        />
+      ) : (
+        <LoginForm
+          pending={pending}
+          defaultEmail={email}
+          serverErrors={fieldErrors}
+          onSubmit={(credentials) => void attempt(credentials)}
+        />
+      )}
+      <Dialog
+        open={compromisedEmail !== null}
+        onClose={() => setCompromisedEmail(null)}
+        title="Password reset required"
+        description="Your password was found in a list of exposed credentials from a data breach on another website. To keep your account safe, choose a new password before you log in."
+        footer={
+          <Button
+            onClick={() =>
+              void router.navigate({
+                to: '/forgot-password',
+                search: { emailAddress: compromisedEmail ?? undefined },
+              })
+            }
+          >
+            Reset password
+          </Button>
+        }
+      />
+      <Dialog
+        open={mfaDisabled}
+        dismissible={false}
+        onClose={proceed}
+        title="Multi-factor authentication disabled"
+        description="You signed in with a recovery code, so multi-factor authentication is now disabled on your account. Enable it again from your profile to keep your account protected."
+        footer={<Button onClick={proceed}>Continue</Button>}
+      />
+    </AuthLayout>
   )
 }

@@ -40,6 +40,7 @@ export async function clientFor(
   const login = await client.login(emailAddress, { password: DEMO_PASSWORD })
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`)
   const access = await client.refresh({ attachments: [submerchantId] })
-  if (access.status !== 200) throw new Error(`access failed: ${access.status} ${await access.text()}`)
+  if (access.status !== 200)
+    throw new Error(`access failed: ${access.status} ${await access.text()}`)
   return client
 }

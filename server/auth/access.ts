@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import {
+  accessFor,
+  checkAccess,
+  type Access,
+  type AccessRule,
+  type AccessSubject,
+} from '@/policy/access'
+import type { AppEnv } from '../context'
+import { submerchants } from '../db/schema/core'
+import { conflict, forbidden } from '../errors'
+import { requireAuth } from '../middleware/auth'
+import { findMembership } from './memberships'
+
+// One lookup per request, however many rules a handler checks.
+const subjects = new WeakMap<Request, Promise<AccessSubject>>()
+
+async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
+  const auth = requireAuth(c)
+  if (!auth.submerchantId) {
+    throw forbidden('Token-Perspective header required', 'perspective_required')
+  }
+  const db = c.get('deps').db.db
+  // An API key acts with its creator's role in its account, so a key never outdoes the person.
+  const role =
+    auth.via === 'api_key'
+      ? ((await findMembership(db, auth.userId, auth.submerchantId))?.role ?? null)
+      : auth.role
+  const [account] = await db
+    .select({
+      id: submerchants.id,
+      operatorId: submerchants.operatorId,
+      finaroId: submerchants.finaroId,
+    })
+    .from(submerchants)
+    .where(eq(submerchants.id, auth.submerchantId))
+  return { role, account: account ?? null }
+}
+
+// The §6 subject of this request: the caller's role in the perspective account and that account.
+export function accessSubjectFor(c: Context<AppEnv>): Promise<AccessSubject> {
+  let subject = subjects.get(c.req.raw)
+  if (!subject) {
+    subject = loadSubject(c)
+    subjects.set(c.req.raw, subject)
+  }
+  return subject
+}
+
+// Every policy answer for this request (e.g. requiresJobNumber for payment-link validation).
+export async function accessForRequest(c: Context<AppEnv>): Promise<Access> {
+  return accessFor(await accessSubjectFor(c))
+}
+
+// Refuses the request with 403 and the policy's §6 message unless the rule allows it.
+export async function requireAccess(c: Context<AppEnv>, rule: AccessRule): Promise<void> {
+  const result = checkAccess(rule, await accessSubjectFor(c))
+  if (!result.allowed) throw forbidden(result.message, 'insufficient_role')
+}
+
+export const NOT_ENROLLED_MESSAGE = 'This account is not enrolled for payment links yet'
+
+// Payment-link routes need an enrolled account (§6 finaroId); 409 because enrolling fixes it.
+export async function requireEnrolled(c: Context<AppEnv>): Promise<void> {
+  if ((await accessForRequest(c)).needsEnrollment) {
+    throw conflict(NOT_ENROLLED_MESSAGE, 'not_enrolled')
+  }
+}

@@ -1,0 +1,35 @@
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { toApiError } from '@/api/errors'
+import { LoadError } from '@/features/accounts/api'
+import { Alert } from '@/ui/alert'
+import { Button } from '@/ui/button'
+import { RouteError } from '@/ui/route-states'
+import './accounts.css'
+
+// §8 'Failed to load …' with a retry; anything else is the generic route error.
+export function AccountLoadError(props: ErrorComponentProps) {
+  const router = useRouter()
+  const { error } = props
+  if (!(error instanceof LoadError)) return <RouteError {...props} />
+  return (
+    <main className="accounts-screen">
+      <div className="accounts-screen__panel">
+        <Alert
+          title={error.message}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => void router.invalidate()}>
+                Retry
+              </Button>
+              <a className="link-button" href="/select-account">
+                Switch account
+              </a>
+            </>
+          }
+        >
+          {toApiError(error.cause).message}
+        </Alert>
+      </div>
+    </main>
+  )
+}

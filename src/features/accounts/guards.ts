@@ -1,0 +1,46 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router'
+import { isApiError } from '@/api/errors'
+import {
+  accountQueries,
+  ensureAccount,
+  LOAD_MESSAGES,
+  withLoadMessage,
+} from '@/features/accounts/api'
+import type { RouterContext } from '@/routes/__root'
+
+// §2: a user who is not logged in and opens an authenticated route goes to login.
+export function requireLogin({ session }: RouterContext, location: ParsedLocation): void {
+  if (!session.loggedIn) {
+    throw redirect({ to: '/login', search: { redirect: location.href } })
+  }
+}
+
+/**
+ * Loads the signed-in user (cached). §4: an empty user while logged in ends the session; a new
+ * user id re-keys the persisted cache.
+ */
+export async function ensureUser({ session, auth, queryClient }: RouterContext) {
+  try {
+    const user = await queryClient.ensureQueryData(accountQueries.currentUser())
+    if (!user.id) throw new Error('empty user')
+    if (session.userId !== user.id) session.setUserId(user.id)
+    return user
+  } catch (error) {
+    if (!isApiError(error) || error.status === 404) {
+      await auth.logout()
+      throw redirect({ to: '/login' })
+    }
+    return withLoadMessage(LOAD_MESSAGES.user, Promise.reject(error))
+  }
+}
+
+// §2: account pages need a chosen submerchant; the role is loaded on entry if missing.
+export async function requireAccount(context: RouterContext, location: ParsedLocation) {
+  requireLogin(context, location)
+  const submerchantId = context.session.submerchantId
+  if (!submerchantId) {
+    throw redirect({ to: '/select-account', search: { redirect: location.href } })
+  }
+  await ensureUser(context)
+  return ensureAccount(context.queryClient, submerchantId)
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest'
+import type { Role } from '@/api/schema/common'
+import { ACCESS_LISTS, type AccessLists } from '@/config/access-lists'
+import {
+  ACCESS_DENIED_MESSAGES,
+  ACCESS_RULES,
+  accessFor,
+  checkAccess,
+  sidebarEntries,
+  type AccessAccount,
+  type AccessRule,
+  type SidebarEntryId,
+} from './access'
+
+const METRO = 'op_demo_metropay'
+const CAB = 'op_demo_cabcard'
+const enrolled = 'fin_1'
+
+// One account per case of §6 and §2; ids are taken from the configured lists, not restated.
+const ACCOUNTS = {
+  ordinary: { id: 'sub_demo_city_cabs', operatorId: METRO, finaroId: enrolled },
+  restrictedRefund: {
+    id: ACCESS_LISTS.restrictedRefundSubmerchants[0] ?? '',
+    operatorId: METRO,
+    finaroId: enrolled,
+  },
+  terminalRestricted: {
+    id: ACCESS_LISTS.terminalRestrictedSubmerchants[0] ?? '',
+    operatorId: CAB,
+    finaroId: enrolled,
+  },
+  payoutRestricted: {
+    id: ACCESS_LISTS.payoutRestrictedSubmerchants[0] ?? '',
+    operatorId: CAB,
+    finaroId: enrolled,
+  },
+  jobNumber: {
+    id: ACCESS_LISTS.jobNumberSubmerchants[0] ?? '',
+    operatorId: METRO,
+    finaroId: enrolled,
+  },
+  notEnrolled: { id: 'sub_demo_new_start', operatorId: METRO, finaroId: null },
+  // A CabCard account outside every list: not whitelisted for Scan to Pay.
+  notWhitelisted: { id: 'sub_demo_green_line', operatorId: CAB, finaroId: enrolled },
+  // A CabCard account whitelisted for Scan to Pay by its own id.
+  whitelistedSubmerchant: { id: 'sub_demo_riverside_cars', operatorId: CAB, finaroId: enrolled },
+} satisfies Record<string, AccessAccount>
+
+type AccountCase = keyof typeof ACCOUNTS
+type RoleCase = Role | 'none'
+
+const ALL: AccessRule[] = [
+  'canRequestRefund',
+  'canCreatePaymentLinks',
+  'canEditPaymentLinks',
+  'canViewTerminals',
+  'canViewPayouts',
+  'canUseDeveloperTools',
+  'canAddUser',
+  'canUpdateBankAccount',
+  'canManageOwnMfa',
+]
+const MANAGER: AccessRule[] = ALL.filter((rule) => rule !== 'canUpdateBankAccount')
+const VIEWER: AccessRule[] = [
+  'canRequestRefund',
+  'canViewTerminals',
+  'canViewPayouts',
+  'canManageOwnMfa',
+]
+const NONE: AccessRule[] = ['canManageOwnMfa']
+const without = (rules: AccessRule[], removed: AccessRule) => rules.filter((r) => r !== removed)
+
+// The permission rules each role holds in each account case (§6).
+const ALLOWED: Record<AccountCase, Record<RoleCase, AccessRule[]>> = {
+  ordinary: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+  restrictedRefund: {
+    owner: ALL,
+    manager: without(MANAGER, 'canRequestRefund'),
+    viewer: without(VIEWER, 'canRequestRefund'),
+    none: NONE,
+  },
+  terminalRestricted: {
+    owner: ALL,
+    manager: without(MANAGER, 'canViewTerminals'),
+    viewer: without(VIEWER, 'canViewTerminals'),
+    none: NONE,
+  },
+  payoutRestricted: {
+    owner: ALL,
+    manager: without(MANAGER, 'canViewPayouts'),
+    viewer: without(VIEWER, 'canViewPayouts'),
+    none: NONE,
+  },
+  jobNumber: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+  notEnrolled: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+  notWhitelisted: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+  whitelistedSubmerchant: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+}
+
+const BASE: SidebarEntryId[] = ['dashboard', 'transactions', 'paymentLinks', 'scanToPay']
+const TAIL: SidebarEntryId[] = ['support', 'status']
+const OWNER_SIDEBAR: SidebarEntryId[] = [...BASE, 'payouts', 'terminals', ...TAIL, 'developer']
+const VIEWER_SIDEBAR: SidebarEntryId[] = [...BASE, 'payouts', 'terminals', ...TAIL]
+const NONE_SIDEBAR: SidebarEntryId[] = [...BASE, ...TAIL]
+const noScan = (ids: SidebarEntryId[]) => ids.filter((id) => id !== 'scanToPay')
+
+// §2 sidebar per role: the §6 page restrictions do not remove the links (the pages say why).
+const STANDARD_SIDEBAR: Record<RoleCase, SidebarEntryId[]> = {
+  owner: OWNER_SIDEBAR,
+  manager: OWNER_SIDEBAR,
+  viewer: VIEWER_SIDEBAR,
+  none: NONE_SIDEBAR,
+}
+const SIDEBAR: Record<AccountCase, Record<RoleCase, SidebarEntryId[]>> = {
+  ordinary: STANDARD_SIDEBAR,
+  restrictedRefund: STANDARD_SIDEBAR,
+  // CabCard accounts outside the Scan to Pay whitelist.
+  terminalRestricted: {
+    owner: noScan(OWNER_SIDEBAR),
+    manager: noScan(OWNER_SIDEBAR),
+    viewer: noScan(VIEWER_SIDEBAR),
+    none: noScan(NONE_SIDEBAR),
+  },
+  payoutRestricted: {
+    owner: noScan(OWNER_SIDEBAR),
+    manager: noScan(OWNER_SIDEBAR),
+    viewer: noScan(VIEWER_SIDEBAR),
+    none: noScan(NONE_SIDEBAR),
+  },
+  jobNumber: STANDARD_SIDEBAR,
+  notEnrolled: STANDARD_SIDEBAR,
+  notWhitelisted: {
+    owner: noScan(OWNER_SIDEBAR),
+    manager: noScan(OWNER_SIDEBAR),
+    viewer: noScan(VIEWER_SIDEBAR),
+    none: noScan(NONE_SIDEBAR),
+  },
+  whitelistedSubmerchant: STANDARD_SIDEBAR,
+}
+
+const ROLE_CASES: RoleCase[] = ['owner', 'manager', 'viewer', 'none']
+const CASES = (Object.keys(ACCOUNTS) as AccountCase[]).flatMap((account) =>
+  ROLE_CASES.map((role) => ({ account, role })),
+)
+
+describe('accessFor: every role × account case', () => {
+  it('covers 8 account cases × 4 roles', () => {
+    expect(CASES).toHaveLength(32)
+  })
+
+  it.each(CASES)('$role in $account', ({ account, role }) => {
+    const access = accessFor({
+      role: role === 'none' ? null : role,
+      account: ACCOUNTS[account],
+    })
+    const allowed = (Object.keys(ACCESS_RULES) as AccessRule[]).filter((rule) => access[rule])
+    expect(allowed.sort()).toEqual([...ALLOWED[account][role]].sort())
+    expect(access.requiresJobNumber).toBe(account === 'jobNumber')
+    expect(access.needsEnrollment).toBe(account === 'notEnrolled')
+    expect(access.sidebar.map((entry) => entry.id)).toEqual(SIDEBAR[account][role])
+  })
+})
+
+describe('the configured lists', () => {
+  it('have the sizes §6 and §5 give', () => {
+    expect(ACCESS_LISTS.restrictedRefundSubmerchants).toHaveLength(4)
+    expect(ACCESS_LISTS.terminalRestrictedSubmerchants).toHaveLength(4)
+    expect(ACCESS_LISTS.payoutRestrictedSubmerchants).toHaveLength(12)
+    expect(ACCESS_LISTS.jobNumberSubmerchants).toHaveLength(2)
+  })
+
+  it('apply to every listed account, not only the first', () => {
+    const manager = (id: string) =>
+      accessFor({ role: 'manager', account: { id, operatorId: CAB, finaroId: enrolled } })
+    for (const id of ACCESS_LISTS.restrictedRefundSubmerchants) {
+      expect(manager(id).canRequestRefund).toBe(false)
+    }
+    for (const id of ACCESS_LISTS.terminalRestrictedSubmerchants) {
+      expect(manager(id).canViewTerminals).toBe(false)
+    }
+    for (const id of ACCESS_LISTS.payoutRestrictedSubmerchants) {
+      expect(manager(id).canViewPayouts).toBe(false)
+    }
+    for (const id of ACCESS_LISTS.jobNumberSubmerchants) {
+      expect(manager(id).requiresJobNumber).toBe(true)
+    }
+  })
+
+  it('are replaceable, so another deployment can pass its own', () => {
+    const lists: AccessLists = {
+      restrictedRefundSubmerchants: ['sub_other'],
+      terminalRestrictedSubmerchants: [],
+      payoutRestrictedSubmerchants: [],
+      jobNumberSubmerchants: [],
+      linkWhitelists: { developer: { operators: ['op_x'] } },
+    }
+    const account = { id: 'sub_other', operatorId: 'op_y', finaroId: enrolled }
+    const access = accessFor({ role: 'manager', account }, lists)
+    expect(access.canRequestRefund).toBe(false)
+    // The whitelist narrows the role rule; it never widens it.
+    expect(access.sidebar.map((e) => e.id)).not.toContain('developer')
+    const viewerOnX = sidebarEntries(
+      { role: 'viewer', account: { ...account, operatorId: 'op_x' } },
+      lists,
+    )
+    expect(viewerOnX.map((e) => e.id)).not.toContain('developer')
+    const managerOnX = sidebarEntries(
+      { role: 'manager', account: { ...account, operatorId: 'op_x' } },
+      lists,
+    )
+    expect(managerOnX.map((e) => e.id)).toContain('developer')
+  })
+})
+
+describe('sidebarEntries', () => {
+  it('gives the §2 labels and the routes they lead to, in order', () => {
+    const entries = sidebarEntries({ role: 'owner', account: ACCOUNTS.ordinary })
+    expect(entries).toEqual([
+      { id: 'dashboard', label: 'Dashboard', path: '/dashboard' },
+      { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
+      { id: 'paymentLinks', label: 'Payment Links', path: '/payment-links' },
+      { id: 'scanToPay', label: 'Scan to Pay', path: '/scan-to-pay' },
+      { id: 'payouts', label: 'Payouts', path: '/payouts' },
+      { id: 'terminals', label: 'Terminals', path: '/terminals' },
+      { id: 'support', label: 'Support', path: '/support' },
+      { id: 'status', label: 'System Status', path: '/status' },
+      { id: 'developer', label: 'Developer Tools', path: '/developer' },
+    ])
+  })
+
+  it('hides whitelisted links when no account is chosen', () => {
+    const ids = sidebarEntries({ role: null, account: null }).map((e) => e.id)
+    expect(ids).toEqual(['dashboard', 'transactions', 'paymentLinks', 'support', 'status'])
+  })
+})
+
+describe('checkAccess', () => {
+  it('returns the §6 message of the refused rule', () => {
+    const viewer = { role: 'viewer' as const, account: ACCOUNTS.ordinary }
+    expect(checkAccess('canCreatePaymentLinks', viewer)).toEqual({
+      allowed: false,
+      message:
+        'Sorry, you do not have sufficient permissions to create payment links for this account',
+    })
+    expect(checkAccess('canEditPaymentLinks', viewer)).toEqual({
+      allowed: false,
+      message:
+        'Sorry, you do not have sufficient permissions to modify payment links for this account',
+    })
+    expect(checkAccess('canViewPayouts', viewer)).toEqual({ allowed: true })
+    const manager = { role: 'manager' as const, account: ACCOUNTS.terminalRestricted }
+    expect(checkAccess('canViewTerminals', manager)).toEqual({
+      allowed: false,
+      message: 'Not permitted to view this data.',
+    })
+    expect(ACCESS_DENIED_MESSAGES.canRequestRefund).toBe('Insufficient privileges')
+  })
+})

@@ -1,0 +1,204 @@
+import type { Role } from '@/api/schema/common'
+import { ACCESS_LISTS, type AccessLists, type LinkWhitelist } from '@/config/access-lists'
+
+/**
+ * The one access policy (SPEC §6 and the sidebar rules of §2). Screens, the sidebar and the
+ * sandbox server ask it; nobody else compares roles or reads the id lists.
+ */
+
+// The chosen account as the policy needs it; a loaded Submerchant fits as is.
+export interface AccessAccount {
+  id: string
+  operatorId: string | null
+  // Set once enrolled with the acquirer; null means payment links show self-enrolment.
+  finaroId: string | null
+}
+
+export interface AccessSubject {
+  // The user's submerchantRole in the account; null while unknown or not a member.
+  role: Role | null
+  account: AccessAccount | null
+}
+
+type Rule = (subject: AccessSubject, lists?: AccessLists) => boolean
+
+const ALL_ROLES: readonly Role[] = ['owner', 'manager', 'viewer']
+const OWNER_AND_MANAGER: readonly Role[] = ['owner', 'manager']
+
+function hasRole(subject: AccessSubject, roles: readonly Role[]): boolean {
+  return subject.account !== null && subject.role !== null && roles.includes(subject.role)
+}
+
+function isListed(subject: AccessSubject, list: readonly string[]): boolean {
+  return subject.account !== null && list.includes(subject.account.id)
+}
+
+// On a listed account only the owner passes; elsewhere every member does.
+function ownerOnlyWhenListed(subject: AccessSubject, list: readonly string[]): boolean {
+  return hasRole(subject, isListed(subject, list) ? ['owner'] : ALL_ROLES)
+}
+
+// §6 refunds: owner-only on the restricted-refund accounts. Covers request, edit and delete.
+export const canRequestRefund: Rule = (subject, lists = ACCESS_LISTS) =>
+  ownerOnlyWhenListed(subject, lists.restrictedRefundSubmerchants)
+
+// §6: viewers cannot create or bulk-create payment links.
+export const canCreatePaymentLinks: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// §6: viewers cannot edit payment links.
+export const canEditPaymentLinks: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// §6: terminal list and detail hidden from managers and viewers of the listed accounts.
+export const canViewTerminals: Rule = (subject, lists = ACCESS_LISTS) =>
+  ownerOnlyWhenListed(subject, lists.terminalRestrictedSubmerchants)
+
+// §6: payouts hidden from managers and viewers of the listed accounts.
+export const canViewPayouts: Rule = (subject, lists = ACCESS_LISTS) =>
+  ownerOnlyWhenListed(subject, lists.payoutRestrictedSubmerchants)
+
+// §6: Developer Tools (API keys, webhook endpoints) are for owner and manager.
+export const canUseDeveloperTools: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// §6: the 'Add a user to your account' link.
+export const canAddUser: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// §6: the 'Update bank account' link.
+export const canUpdateBankAccount: Rule = (subject) => hasRole(subject, ['owner'])
+
+// §6: any signed-in user manages their own MFA, whatever their role or account.
+export const canManageOwnMfa: Rule = () => true
+
+// §5: payment links of these accounts need a job number (8+ characters) and a customer name.
+export const requiresJobNumber: Rule = (subject, lists = ACCESS_LISTS) =>
+  isListed(subject, lists.jobNumberSubmerchants)
+
+// §6: payment links need an enrolled account (finaroId), else self-enrolment is shown.
+export const needsEnrollment: Rule = (subject) =>
+  subject.account !== null && subject.account.finaroId === null
+
+// The permission rules a route or a screen can demand by name.
+export const ACCESS_RULES = {
+  canRequestRefund,
+  canCreatePaymentLinks,
+  canEditPaymentLinks,
+  canViewTerminals,
+  canViewPayouts,
+  canUseDeveloperTools,
+  canAddUser,
+  canUpdateBankAccount,
+  canManageOwnMfa,
+} as const satisfies Record<string, Rule>
+
+export type AccessRule = keyof typeof ACCESS_RULES
+
+// What a refused person is told (§6 texts where the spec gives one); the sandbox's 403 uses the same.
+export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
+  canRequestRefund: 'Insufficient privileges',
+  canCreatePaymentLinks:
+    'Sorry, you do not have sufficient permissions to create payment links for this account',
+  canEditPaymentLinks:
+    'Sorry, you do not have sufficient permissions to modify payment links for this account',
+  canViewTerminals: 'Not permitted to view this data.',
+  canViewPayouts: 'Not permitted to view this data.',
+  canUseDeveloperTools: 'Not permitted to view this data.',
+  canAddUser: 'Insufficient privileges',
+  canUpdateBankAccount: 'Insufficient privileges',
+  canManageOwnMfa: 'Insufficient privileges',
+}
+
+// §6 refunds: the label of the disabled button shown instead (its title is the denied message).
+export const REFUND_NOT_PERMITTED_LABEL = 'Not permitted'
+
+export type SidebarEntryId =
+  | 'dashboard'
+  | 'transactions'
+  | 'paymentLinks'
+  | 'scanToPay'
+  | 'payouts'
+  | 'terminals'
+  | 'support'
+  | 'status'
+  | 'developer'
+
+export interface SidebarEntry {
+  id: SidebarEntryId
+  label: string
+  path: string
+}
+
+interface SidebarEntryDefinition extends SidebarEntry {
+  // §2: the account-user roles that see the link; absent means every signed-in person.
+  requiredRoles?: readonly Role[]
+}
+
+// §2 in its order. Whitelists come from src/config/access-lists.ts.
+export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
+  { id: 'dashboard', label: 'Dashboard', path: '/dashboard' },
+  { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
+  { id: 'paymentLinks', label: 'Payment Links', path: '/payment-links' },
+  { id: 'scanToPay', label: 'Scan to Pay', path: '/scan-to-pay' },
+  { id: 'payouts', label: 'Payouts', path: '/payouts', requiredRoles: ALL_ROLES },
+  { id: 'terminals', label: 'Terminals', path: '/terminals', requiredRoles: ALL_ROLES },
+  { id: 'support', label: 'Support', path: '/support' },
+  { id: 'status', label: 'System Status', path: '/status' },
+  {
+    id: 'developer',
+    label: 'Developer Tools',
+    path: '/developer',
+    requiredRoles: OWNER_AND_MANAGER,
+  },
+]
+
+function isWhitelisted(subject: AccessSubject, whitelist: LinkWhitelist | undefined): boolean {
+  if (!whitelist) return true
+  const { account } = subject
+  if (!account) return false
+  return (
+    (whitelist.submerchants ?? []).includes(account.id) ||
+    (account.operatorId !== null && (whitelist.operators ?? []).includes(account.operatorId))
+  )
+}
+
+// The §2 sidebar entries this person sees in this account, in order.
+export function sidebarEntries(
+  subject: AccessSubject,
+  lists: AccessLists = ACCESS_LISTS,
+): SidebarEntry[] {
+  return SIDEBAR_ENTRIES.filter(
+    (entry) =>
+      (!entry.requiredRoles || hasRole(subject, entry.requiredRoles)) &&
+      isWhitelisted(subject, lists.linkWhitelists[entry.id]),
+  ).map(({ id, label, path }) => ({ id, label, path }))
+}
+
+export type Access = Readonly<
+  Record<AccessRule, boolean> & {
+    requiresJobNumber: boolean
+    needsEnrollment: boolean
+    sidebar: readonly SidebarEntry[]
+  }
+>
+
+// Every answer for one person in one account, for screens to read (`access.canViewPayouts`).
+export function accessFor(subject: AccessSubject, lists: AccessLists = ACCESS_LISTS): Access {
+  const rules = Object.fromEntries(
+    Object.entries(ACCESS_RULES).map(([name, rule]) => [name, rule(subject, lists)]),
+  ) as Record<AccessRule, boolean>
+  return Object.freeze({
+    ...rules,
+    requiresJobNumber: requiresJobNumber(subject, lists),
+    needsEnrollment: needsEnrollment(subject, lists),
+    sidebar: sidebarEntries(subject, lists),
+  })
+}
+
+// One rule by name, with the message to show or send when it refuses.
+export function checkAccess(
+  rule: AccessRule,
+  subject: AccessSubject,
+  lists: AccessLists = ACCESS_LISTS,
+): { allowed: true } | { allowed: false; message: string } {
+  return ACCESS_RULES[rule](subject, lists)
+    ? { allowed: true }
+    : { allowed: false, message: ACCESS_DENIED_MESSAGES[rule] }
+}

@@ -1,0 +1,30 @@
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { requireLogin } from '@/features/accounts/guards'
+import { SelectAccountScreen } from '@/features/accounts/select-account-screen'
+import { optionalFlag, optionalRedirect } from '@/lib/search'
+
+export const Route = createFileRoute('/select-account')({
+  validateSearch: (search: { redirect?: unknown; welcome?: unknown } & SearchSchemaInput) => ({
+    redirect: optionalRedirect(search.redirect),
+    welcome: optionalFlag(search.welcome),
+  }),
+  // §2: entering it clears the chosen submerchant.
+  beforeLoad: ({ context, location }) => {
+    requireLogin(context, location)
+    context.auth.leaveAccount()
+  },
+  head: () => ({ meta: [{ title: pageTitle('Choose an account') }] }),
+  component: SelectAccountPage,
+})
+
+function SelectAccountPage() {
+  const { redirect, welcome } = Route.useSearch()
+  return <SelectAccountScreen redirect={redirect} welcome={welcome ?? isWelcome(redirect)} />
+}
+
+// A new user arrives here from /?welcome=true (no account chosen yet), so the welcome shows here too.
+function isWelcome(redirect: string | undefined): boolean {
+  if (!redirect) return false
+  return new URL(redirect, window.location.origin).searchParams.get('welcome') === 'true'
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { NewPasswordScreen } from '@/features/auth/new-password-screen'
+import { validateTicketSearch } from '@/features/auth/ticket-search'
+
+export const Route = createFileRoute('/set-password')({
+  validateSearch: validateTicketSearch,
+  head: () => ({ meta: [{ title: pageTitle('Set password') }] }),
+  component: SetPasswordPage,
+})
+
+function SetPasswordPage() {
+  return <NewPasswordScreen {...Route.useSearch()} mode="set" />
+}

@@ -1,0 +1,72 @@
+import { useState, useSyncExternalStore, type ReactNode } from 'react'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { useAuth } from '@/session/use-auth'
+import { Button } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
+
+function pausedMutationCount(queryClient: ReturnType<typeof useQueryClient>): number {
+  return queryClient
+    .getMutationCache()
+    .findAll({ status: 'pending' })
+    .filter((m) => m.state.isPaused).length
+}
+
+/**
+ * Logout for any screen: with actions still queued it first asks whether to send or discard them.
+ * Render `dialog` next to the control that calls `requestLogout`.
+ */
+export function useLogout(): { requestLogout: () => void; dialog: ReactNode } {
+  const auth = useAuth()
+  const queryClient = useQueryClient()
+  const [asking, setAsking] = useState(false)
+  const [sending, setSending] = useState(false)
+  const online = useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+  )
+
+  function requestLogout() {
+    if (pausedMutationCount(queryClient) > 0) setAsking(true)
+    else void auth.logout()
+  }
+
+  async function sendThenLogout() {
+    setSending(true)
+    try {
+      await queryClient.resumePausedMutations()
+    } finally {
+      setSending(false)
+      setAsking(false)
+      void auth.logout()
+    }
+  }
+
+  const count = asking ? pausedMutationCount(queryClient) : 0
+  const dialog = (
+    <Dialog
+      open={asking}
+      onClose={() => setAsking(false)}
+      title="Send queued actions?"
+      description={`${count} ${count === 1 ? 'action is' : 'actions are'} waiting to be sent. Send ${count === 1 ? 'it' : 'them'} before you log out, or discard ${count === 1 ? 'it' : 'them'}.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => setAsking(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void auth.logout()}>
+            Discard and log out
+          </Button>
+          <Button
+            loading={sending}
+            disabled={!online}
+            title={online ? undefined : 'Needs a connection'}
+            onClick={() => void sendThenLogout()}
+          >
+            Send and log out
+          </Button>
+        </>
+      }
+    />
+  )
+  return { requestLogout, dialog }
+}

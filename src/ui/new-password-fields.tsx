@@ -1,0 +1,74 @@
+import { useId } from 'react'
+import { NEW_PASSWORD_MESSAGES, type NewPasswordAssessment } from '@/lib/password-rules'
+import { PasswordField } from '@/ui/password-field'
+import './new-password-fields.css'
+
+interface NewPasswordFieldsProps {
+  password: string
+  confirmation: string
+  onPasswordChange: (value: string) => void
+  onConfirmationChange: (value: string) => void
+  assessment: NewPasswordAssessment
+  // Shows the confirmation mismatch even before the user typed there (after a submit).
+  showAllErrors?: boolean
+}
+
+// §5 new password with its strength meter: shared by reset, set and change-password screens.
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  assessment,
+  showAllErrors = false,
+}: NewPasswordFieldsProps) {
+  const meterId = useId()
+  const mismatch =
+    assessment.confirmationError ??
+    (showAllErrors && confirmation !== password ? NEW_PASSWORD_MESSAGES.mismatch : null)
+  return (
+    <>
+      <div className="new-password">
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={password}
+          error={assessment.passwordError}
+          aria-describedby={meterId}
+          onChange={(event) => onPasswordChange(event.target.value)}
+        />
+        <div className="strength" id={meterId}>
+          <div className="strength__bar" aria-hidden="true">
+            {[1, 2, 3, 4].map((step) => (
+              <span
+                key={step}
+                className={`strength__step${assessment.score >= step ? ` strength__step--on strength__step--${assessment.score}` : ''}`}
+              />
+            ))}
+          </div>
+          <p className="strength__label" aria-live="polite">
+            Strength: <strong>{assessment.label}</strong>
+          </p>
+          {assessment.warnings.length > 0 && (
+            <ul className="strength__warnings">
+              {assessment.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        error={mismatch}
+        onChange={(event) => onConfirmationChange(event.target.value)}
+      />
+    </>
+  )
+}

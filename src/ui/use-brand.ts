@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import { brandFor, type Brand } from '@/config/brands'
+
+// The operator of the account last used on this device: public screens wear its brand.
+export const LAST_OPERATOR_KEY = 'portal:last-operator'
+
+export function rememberOperator(operatorId: string): void {
+  try {
+    localStorage.setItem(LAST_OPERATOR_KEY, operatorId)
+  } catch {
+    // Branding is cosmetic.
+  }
+}
+
+function knownOperator(): string | null {
+  try {
+    return localStorage.getItem(LAST_OPERATOR_KEY)
+  } catch {
+    return null
+  }
+}
+
+export function useBrand(): Brand {
+  const [brand] = useState(() => brandFor(knownOperator()))
+  useEffect(() => {
+    if (!brand.colour || matchMedia('(prefers-color-scheme: dark)').matches) return
+    const root = document.documentElement.style
+    const vars: Array<[string, string | undefined]> = [
+      ['--brand', brand.colour],
+      ['--focus', brand.colour],
+      ['--brand-strong', brand.colourStrong],
+      ['--brand-soft', brand.colourSoft],
+    ]
+    for (const [name, value] of vars) if (value) root.setProperty(name, value)
+    return () => {
+      for (const [name] of vars) root.removeProperty(name)
+    }
+  }, [brand])
+  return brand
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface PrivateServer {
+  baseURL: string
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`sandbox at ${url} did not start within ${timeoutMs} ms`)
+}
+
+/**
+ * A sandbox of one's own, for tests that move the clock far (session expiry): the shared
+ * server's clock is every other test's clock too. Serves the already built dist-e2e.
+ */
+export async function startPrivateServer(): Promise<PrivateServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-private-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: 'dist-e2e',
+      SEED_SALES: '50',
+      SANDBOX_CONTROLS: '1',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    await waitUntilUp(`${baseURL}/login`, child, 120_000)
+  } catch (error) {
+    child.kill('SIGTERM')
+    throw new Error(`${String(error)}\n${stderr}`, { cause: error })
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
