@@ -30,7 +30,7 @@ import { badRequest, conflict, HttpError, notFound } from '../errors'
 import { ACCESS_COOKIE } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
 import { TOKEN_MESSAGES } from './tokens'
-import { requireSelf, serializeUser } from './users'
+import { findUser, requireSelf, serializeUser } from './users'
 
 export const USER_SECURITY_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
@@ -184,14 +184,19 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const db = database.db
     const now = clock.now()
     const secret = generateTotpSecret()
-    // Asking again restarts the enrolment: the earlier secret and recovery code stop counting.
-    await db
+    // Asking again restarts the enrolment; a confirmed secret (MFA on meanwhile) is never replaced.
+    const stored = await db
       .insert(mfaSecrets)
       .values({ userId: user.id, secret, createdAt: now, confirmedAt: null, lastUsedStep: null })
       .onConflictDoUpdate({
         target: mfaSecrets.userId,
         set: { secret, createdAt: now, confirmedAt: null, lastUsedStep: null },
+        setWhere: isNull(mfaSecrets.confirmedAt),
       })
+      .returning({ userId: mfaSecrets.userId })
+    if (stored.length === 0) {
+      throw conflict(USER_SECURITY_MESSAGES.mfaAlreadyEnabled, 'mfa_already_enabled')
+    }
     await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
     const recoveryCode = await createRecoveryCode(db, user.id, now)
     const uri = totpFor(secret, user.emailAddress, TOTP_ISSUER).toString()
@@ -223,7 +228,21 @@ export function userSecurityRoutes(): Hono<AppEnv> {
       allowRecoveryCode: false,
     })
     const now = clock.now()
-    await db.update(mfaSecrets).set({ confirmedAt: now }).where(eq(mfaSecrets.userId, user.id))
+    // Only the secret the code was checked against; a restart in between must enrol again.
+    const confirmed = await db
+      .update(mfaSecrets)
+      .set({ confirmedAt: now })
+      .where(
+        and(
+          eq(mfaSecrets.userId, user.id),
+          eq(mfaSecrets.secret, pending.secret),
+          isNull(mfaSecrets.confirmedAt),
+        ),
+      )
+      .returning({ userId: mfaSecrets.userId })
+    if (confirmed.length === 0) {
+      throw conflict(USER_SECURITY_MESSAGES.noPendingEnrollment, 'mfa_enrollment_missing')
+    }
     const [updated] = await db
       .update(users)
       .set({ mfaIsEnabled: true, updatedAt: now, credentialsChangedAt: now })
@@ -243,9 +262,9 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     if (!secret) throw conflict(USER_SECURITY_MESSAGES.mfaNotEnabled, 'mfa_not_enabled')
     await verifyCode(db, user, secret, input.mfaToken, clock.now(), { allowRecoveryCode: true })
     await disableMfa(db, user.id, clock.now())
-    const updated = await db.select().from(users).where(eq(users.id, user.id))
-    if (!updated[0]) throw notFound('User not found')
-    return c.json(serializeUser(updated[0]))
+    const updated = await findUser(db, user.id)
+    if (!updated) throw notFound('User not found')
+    return c.json(serializeUser(updated))
   })
 
   return app

@@ -25,10 +25,10 @@ import {
   PAYMENT_FACILITATORS,
   PLANS,
   SUBMERCHANTS,
-  TERMINAL_MODELS,
   USERS,
   ownerOf,
 } from './fixtures'
+import { TERMINAL_MODELS } from '../../src/api/schema/terminals'
 import { SEED_PAYMENT_FACILITATORS } from './ids'
 import { createPrng, type Prng } from './prng'
 import { seedIntentsInEveryStatus } from './intents'

@@ -1,4 +1,4 @@
-import { ArkErrors } from 'arktype'
+import type { ArkErrors } from 'arktype'
 import { ofetch, type FetchResponse } from 'ofetch'
 import { apiBaseUrl } from '@/config/api'
 import { type ApiError, toApiError } from '@/api/errors'
@@ -7,6 +7,15 @@ import { getPerspective } from '@/api/perspective'
 
 // An arktype schema (or anything called the same way) that checks a response body.
 export type Validator<T> = (data: unknown) => T | ArkErrors
+
+// Recognised by shape, not instanceof, so the client does not pull arktype into the /login bundle.
+function isArkErrors(value: unknown): value is ArkErrors {
+  return (
+    Array.isArray(value) &&
+    typeof (value as { summary?: unknown }).summary === 'string' &&
+    typeof (value as { byPath?: unknown }).byPath === 'object'
+  )
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -107,7 +116,7 @@ export function createApiClient(config: ApiClientConfig) {
 
   function validate<T>(path: string, data: unknown, schema: Validator<T>): T {
     const result = schema(data)
-    if (result instanceof ArkErrors) throw new ResponseValidationError(path, result.summary)
+    if (isArkErrors(result)) throw new ResponseValidationError(path, result.summary)
     return result
   }
 

@@ -158,6 +158,8 @@ describe('accessFor: every role × account case', () => {
     expect(access.requiresJobNumber).toBe(account === 'jobNumber')
     expect(access.needsEnrollment).toBe(account === 'notEnrolled')
     expect(access.sidebar.map((entry) => entry.id)).toEqual(SIDEBAR[account][role])
+    const linked = Object.entries(access.links).filter(([, shown]) => shown)
+    expect(linked.map(([id]) => id).sort()).toEqual([...SIDEBAR[account][role]].sort())
   })
 })
 

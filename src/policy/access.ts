@@ -176,6 +176,8 @@ export type Access = Readonly<
     requiresJobNumber: boolean
     needsEnrollment: boolean
     sidebar: readonly SidebarEntry[]
+    // The same answer by id, for quick actions that lead to a sidebar page (`links.scanToPay`).
+    links: Readonly<Record<SidebarEntryId, boolean>>
   }
 >
 
@@ -184,11 +186,16 @@ export function accessFor(subject: AccessSubject, lists: AccessLists = ACCESS_LI
   const rules = Object.fromEntries(
     Object.entries(ACCESS_RULES).map(([name, rule]) => [name, rule(subject, lists)]),
   ) as Record<AccessRule, boolean>
+  const sidebar = sidebarEntries(subject, lists)
+  const links = Object.fromEntries(
+    SIDEBAR_ENTRIES.map((entry) => [entry.id, sidebar.some((shown) => shown.id === entry.id)]),
+  ) as Record<SidebarEntryId, boolean>
   return Object.freeze({
     ...rules,
     requiresJobNumber: requiresJobNumber(subject, lists),
     needsEnrollment: needsEnrollment(subject, lists),
-    sidebar: sidebarEntries(subject, lists),
+    sidebar,
+    links: Object.freeze(links),
   })
 }
 

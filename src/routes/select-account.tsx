@@ -1,8 +1,8 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { requireLogin } from '@/features/accounts/guards'
 import { SelectAccountScreen } from '@/features/accounts/select-account-screen'
 import { optionalFlag, optionalRedirect } from '@/lib/search'
+import { requireLogin } from '@/session/require-login'
 
 export const Route = createFileRoute('/select-account')({
   validateSearch: (search: { redirect?: unknown; welcome?: unknown } & SearchSchemaInput) => ({
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/select-account')({
   }),
   // §2: entering it clears the chosen submerchant.
   beforeLoad: ({ context, location }) => {
-    requireLogin(context, location)
+    requireLogin(context.session, location)
     context.auth.leaveAccount()
   },
   head: () => ({ meta: [{ title: pageTitle('Choose an account') }] }),

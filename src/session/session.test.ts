@@ -39,3 +39,37 @@ describe('session', () => {
     expect(createSession(localStorage, 'local').loggedIn).toBe(false)
   })
 })
+
+describe('session details', () => {
+  it('keeps the expiry and account, and logout removes them all', () => {
+    const session = createSession(localStorage, 'local')
+    session.signIn('2030-01-01T00:00:00.000Z')
+    session.setUserId('usr_1')
+    session.setSubmerchantId('sub_1')
+    const restored = createSession(localStorage, 'local')
+    expect(restored).toMatchObject({
+      loggedIn: true,
+      userId: 'usr_1',
+      submerchantId: 'sub_1',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    })
+    session.clear()
+    expect(localStorage.getItem(sessionStorageKey('local'))).toBeNull()
+    expect(createSession(localStorage, 'local')).toMatchObject({
+      loggedIn: false,
+      userId: null,
+      submerchantId: null,
+      expiresAt: null,
+    })
+  })
+
+  it('a new sign-in drops the previous user and account', () => {
+    const session = createSession(localStorage, 'local')
+    session.signIn('2030-01-01T00:00:00.000Z')
+    session.setUserId('usr_1')
+    session.setSubmerchantId('sub_1')
+    session.signIn('2031-01-01T00:00:00.000Z')
+    expect(session.userId).toBeNull()
+    expect(session.submerchantId).toBeNull()
+  })
+})

@@ -10,6 +10,19 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
+// Enumerations come from the arktype contract (relative imports: drizzle-kit and tsx load this file).
+import { ROLES } from '../../../src/api/schema/common'
+import { ENROLLMENT_STATUSES } from '../../../src/api/schema/enrollments'
+import { CAPTURE_MODES } from '../../../src/api/schema/intents'
+import { PAYOUT_DESTINATION_TYPES } from '../../../src/api/schema/payouts'
+import {
+  BALANCE_TRANSACTION_TYPES,
+  CARD_SCHEMES,
+  CARD_TYPES,
+  SALE_METHODS,
+} from '../../../src/api/schema/sales'
+import { TERMINAL_MODELS } from '../../../src/api/schema/terminals'
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => timestamptz('created_at').notNull()
 
@@ -100,8 +113,6 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_address_idx').on(t.emailAddress)],
 )
 
-export const ROLES = ['owner', 'manager', 'viewer'] as const
-
 export const submerchantUsers = pgTable(
   'submerchant_users',
   {
@@ -129,9 +140,7 @@ export const terminals = pgTable(
     serialNumber: text('serial_number').notNull(),
     customReference: text('custom_reference'),
     reference: text('reference'),
-    model: text('model', {
-      enum: ['bluePad55', 'bluePad55_4g', 'bluePad5000', 'bluePad5000_v2'],
-    }).notNull(),
+    model: text('model', { enum: TERMINAL_MODELS }).notNull(),
     // Denormalised current allocation (history in terminal_allocations) so lists filter on one table.
     currentSubmerchantId: text('current_submerchant_id').references(() => submerchants.id),
     currentAllocationCreatedAt: timestamptz('current_allocation_created_at'),
@@ -171,14 +180,12 @@ export const sales = pgTable(
     saleAmount: integer('sale_amount').notNull(),
     gratuityAmount: integer('gratuity_amount').notNull(),
     currency: text('currency').notNull(),
-    method: text('method', { enum: ['ecommerce', 'pos', 'softpos'] }).notNull(),
+    method: text('method', { enum: SALE_METHODS }).notNull(),
     panLastFour: text('pan_last_four').notNull(),
     authCode: text('auth_code').notNull(),
-    cardScheme: text('card_scheme', {
-      enum: ['visa', 'mastercard', 'american_express'],
-    }).notNull(),
+    cardScheme: text('card_scheme', { enum: CARD_SCHEMES }).notNull(),
     cardIsCommercial: boolean('card_is_commercial').notNull(),
-    cardType: text('card_type', { enum: ['credit', 'debit', 'prepaid'] }).notNull(),
+    cardType: text('card_type', { enum: CARD_TYPES }).notNull(),
     cardIsPrepaid: boolean('card_is_prepaid').notNull(),
     cardCountryCode: text('card_country_code').notNull(),
     cardCountryIsInEEA: boolean('card_country_is_in_eea').notNull(),
@@ -216,7 +223,7 @@ export const balanceTransactions = pgTable(
     submerchantId: text('submerchant_id').notNull(),
     // The sale, refund request or payout that caused the movement.
     sourceId: text('source_id').notNull(),
-    type: text('type', { enum: ['sale', 'refund', 'payout', 'adjustment'] }).notNull(),
+    type: text('type', { enum: BALANCE_TRANSACTION_TYPES }).notNull(),
     amount: integer('amount').notNull(),
     feeAmount: integer('fee_amount').notNull(),
     netAmount: integer('net_amount').notNull(),
@@ -228,8 +235,6 @@ export const balanceTransactions = pgTable(
     index('balance_transactions_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
   ],
 )
-
-export const REFUND_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const
 
 export const refundRequests = pgTable(
   'refund_requests',
@@ -272,7 +277,7 @@ export const intents = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     statusIsFinal: boolean('status_is_final').notNull(),
-    captureMode: text('capture_mode', { enum: ['automatic', 'manual'] }).notNull(),
+    captureMode: text('capture_mode', { enum: CAPTURE_MODES }).notNull(),
     captureAmount: integer('capture_amount'),
     reference: text('reference'),
     description: text('description'),
@@ -315,7 +320,7 @@ export const enrollments = pgTable(
       .references(() => submerchants.id),
     acquirer: text('acquirer').notNull(),
     type: text('type').notNull(),
-    status: text('status', { enum: ['queued', 'enrolled', 'error'] }).notNull(),
+    status: text('status', { enum: ENROLLMENT_STATUSES }).notNull(),
     processingExpectedBy: timestamptz('processing_expected_by'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull(),
@@ -347,9 +352,7 @@ export const payoutCards = pgTable(
       .notNull()
       .references(() => submerchants.id),
     nickname: text('nickname'),
-    cardScheme: text('card_scheme', {
-      enum: ['visa', 'mastercard', 'american_express'],
-    }).notNull(),
+    cardScheme: text('card_scheme', { enum: CARD_SCHEMES }).notNull(),
     panLastFour: text('pan_last_four').notNull(),
     createdAt: createdAt(),
   },
@@ -369,7 +372,7 @@ export const payouts = pgTable(
     currency: text('currency').notNull(),
     createdAt: createdAt(),
     scheduled: boolean('scheduled').notNull(),
-    destinationType: text('destination_type', { enum: ['bank_account', 'payout_card'] }).notNull(),
+    destinationType: text('destination_type', { enum: PAYOUT_DESTINATION_TYPES }).notNull(),
     destinationId: text('destination_id').notNull(),
     status: text('status').notNull(),
   },

@@ -47,7 +47,8 @@ export const EmailAddress = type('string.email')
 // E.164 international phone number (+447700900123).
 export const PhoneNumber = type(/^\+[1-9]\d{6,14}$/)
 
-export const Role = type("'owner' | 'manager' | 'viewer'")
+export const ROLES = ['owner', 'manager', 'viewer'] as const
+export const Role = type.enumerated(...ROLES)
 export type Role = typeof Role.infer
 
 export const FieldError = type({ field: 'string', messages: 'string[]' })

@@ -35,7 +35,8 @@ export const FINAL_INTENT_STATUSES = [
   'expired',
 ] as const satisfies readonly IntentStatus[]
 
-export const CaptureMode = type("'automatic' | 'manual'")
+export const CAPTURE_MODES = ['automatic', 'manual'] as const
+export const CaptureMode = type.enumerated(...CAPTURE_MODES)
 export type CaptureMode = typeof CaptureMode.infer
 
 export const Intent = type({

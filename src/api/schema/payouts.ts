@@ -6,7 +6,8 @@ export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as co
 export const PayoutStatus = type.enumerated(...PAYOUT_STATUSES)
 export type PayoutStatus = typeof PayoutStatus.infer
 
-export const PayoutDestinationType = type("'bank_account' | 'payout_card'")
+export const PAYOUT_DESTINATION_TYPES = ['bank_account', 'payout_card'] as const
+export const PayoutDestinationType = type.enumerated(...PAYOUT_DESTINATION_TYPES)
 export type PayoutDestinationType = typeof PayoutDestinationType.infer
 
 export const Payout = type({

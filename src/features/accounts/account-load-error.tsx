@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
-import { LoadError } from '@/features/accounts/api'
+import { LoadError } from '@/features/accounts/load-error'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { RouteError } from '@/ui/route-states'

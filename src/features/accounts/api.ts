@@ -2,30 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, apiList } from '@/api/http'
 import { Submerchant, SubmerchantUser } from '@/api/schema/submerchants'
 import { User } from '@/api/schema/users'
-
-// §8 load failures, each shown with a retry.
-export const LOAD_MESSAGES = {
-  user: 'Failed to load user',
-  submerchants: 'Failed to load submerchants',
-  submerchantUser: 'Failed to load submerchant user',
-  submerchant: 'Failed to load submerchant',
-} as const
-
-// A load failure with the §8 text; the underlying ApiError stays as its cause.
-export class LoadError extends Error {
-  constructor(message: string, cause: unknown) {
-    super(message, { cause })
-    this.name = 'LoadError'
-  }
-}
-
-export async function withLoadMessage<T>(message: string, load: Promise<T>): Promise<T> {
-  try {
-    return await load
-  } catch (cause) {
-    throw new LoadError(message, cause)
-  }
-}
+import { LOAD_MESSAGES, withLoadMessage } from '@/features/accounts/load-error'
 
 export const accountQueries = {
   // Not account data: the same for every account of the user.

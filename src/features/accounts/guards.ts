@@ -1,19 +1,9 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { isApiError } from '@/api/errors'
-import {
-  accountQueries,
-  ensureAccount,
-  LOAD_MESSAGES,
-  withLoadMessage,
-} from '@/features/accounts/api'
+import { accountQueries, ensureAccount } from '@/features/accounts/api'
+import { LOAD_MESSAGES, withLoadMessage } from '@/features/accounts/load-error'
 import type { RouterContext } from '@/routes/__root'
-
-// §2: a user who is not logged in and opens an authenticated route goes to login.
-export function requireLogin({ session }: RouterContext, location: ParsedLocation): void {
-  if (!session.loggedIn) {
-    throw redirect({ to: '/login', search: { redirect: location.href } })
-  }
-}
+import { requireLogin } from '@/session/require-login'
 
 /**
  * Loads the signed-in user (cached). §4: an empty user while logged in ends the session; a new
@@ -36,7 +26,7 @@ export async function ensureUser({ session, auth, queryClient }: RouterContext) 
 
 // §2: account pages need a chosen submerchant; the role is loaded on entry if missing.
 export async function requireAccount(context: RouterContext, location: ParsedLocation) {
-  requireLogin(context, location)
+  requireLogin(context.session, location)
   const submerchantId = context.session.submerchantId
   if (!submerchantId) {
     throw redirect({ to: '/select-account', search: { redirect: location.href } })

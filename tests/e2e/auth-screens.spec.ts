@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { DEMO_EMAILS, DEMO_PASSWORD } from './support/demo'
+import { signIn, submitLogin } from './support/sign-in'
+
+// The public screens at a 360 px phone and a tablet: no serious a11y issues, no sideways scroll.
+const SIZES = [
+  { name: 'phone-360', width: 360, height: 780 },
+  { name: 'tablet-1024', width: 1024, height: 1366 },
+] as const
+
+const SCREENS: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
+  {
+    name: 'login',
+    open: async (page) => {
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    },
+  },
+  {
+    name: 'login-code',
+    open: async (page) => {
+      await submitLogin(page, DEMO_EMAILS.mfa, DEMO_PASSWORD)
+      await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+      await page.getByText('Lost access to your device?').click()
+    },
+  },
+  {
+    name: 'register',
+    open: async (page) => {
+      await page.goto('/register')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await expect(page.getByText('Email is required')).toBeVisible()
+    },
+  },
+  {
+    name: 'forgot-password',
+    open: async (page) => {
+      await page.goto('/forgot-password?emailAddress=owner%40example.com')
+      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO_EMAILS.owner)
+    },
+  },
+  {
+    name: 'reset-password',
+    open: async (page) => {
+      await page.goto('/reset-password?ticketId=prt_1&token=t&emailAddress=owner%40example.com')
+      await page.getByLabel('New password', { exact: true }).fill('taxi')
+      await expect(page.getByText('Password contains words from prohibited list')).toBeVisible()
+    },
+  },
+  {
+    name: 'reset-password-missing-ticket',
+    open: async (page) => {
+      await page.goto('/reset-password')
+      await expect(page.getByText(/Unable to validate password reset ticket/)).toBeVisible()
+    },
+  },
+  {
+    name: 'select-account',
+    open: async (page) => {
+      await signIn(page, DEMO_EMAILS.owner)
+      await expect(page.getByRole('button', { name: 'City Cabs' })).toBeVisible()
+    },
+  },
+]
+
+for (const size of SIZES) {
+  for (const screen of SCREENS) {
+    test(`${screen.name} at ${size.width}×${size.height}`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await screen.open(page)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      await expectNoSeriousA11yViolations(page)
+      await page.screenshot({
+        path: `.tmp/screenshots/${testInfo.project.name}/${screen.name}-${size.name}.png`,
+        fullPage: true,
+      })
+    })
+  }
+}
