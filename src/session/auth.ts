@@ -100,9 +100,9 @@ export function createAuth(deps: AuthDeps) {
 
   async function signIn(grant: PasswordGrant): Promise<SignInResult> {
     await flushPendingLogout()
+    // Another user's data must never show; cleared before the grant so it binds the new device id.
+    if (session.loggedIn) clearLocalState()
     const result = await requestPasswordGrant(grant)
-    // Another user's cached data must never show (persisted cache is keyed by user too).
-    if (session.userId) clearLocalState()
     session.signIn(result.expiresAt)
     scheduleExpiry()
     return result
@@ -151,9 +151,15 @@ export function createAuth(deps: AuthDeps) {
     window.addEventListener('online', onOnline)
     document.addEventListener('visibilitychange', onVisible)
     // Another tab logged out or in: follow it.
+    let wasLoggedIn = session.loggedIn
     const unsubscribe = session.subscribe(() => {
       setPerspective(session.submerchantId)
       scheduleExpiry()
+      if (wasLoggedIn && !session.loggedIn) {
+        queryClient.clear()
+        goToLogin()
+      }
+      wasLoggedIn = session.loggedIn
     })
     scheduleExpiry()
     void flushPendingLogout()
