@@ -1,32 +1,21 @@
 import { badRequest } from '../errors'
+import {
+  containsProhibitedWord,
+  NEW_PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  PROHIBITED_WORDS,
+} from '@/lib/password-rules'
 import { isCompromisedPassword } from './compromised'
 
-export const PASSWORD_MIN_LENGTH = 8
-
-// SPEC §5: {product} stands for the product's own name, then the operator/industry words.
-export const PRODUCT_NAME = 'fleetpay'
-export const PROHIBITED_WORDS = [
-  PRODUCT_NAME,
-  'ccs',
-  'taxi',
-  'driver',
-  'fleet',
-  'merchant',
-  'gateway',
-  'optimus',
-]
+// One list and one length rule for the portal's forms and the server (src/lib/password-rules.ts).
+export { PASSWORD_MIN_LENGTH, PROHIBITED_WORDS, containsProhibitedWord }
 
 export const MESSAGES = {
   compromised: 'Password appears in list of compromised passwords',
   prohibited: 'Invalid format: Password contains words from prohibited list',
-  tooShort: 'Password should be at least 8 characters long',
-  sameAsEmail: 'Cannot use your email address as a password.',
+  tooShort: NEW_PASSWORD_MESSAGES.tooShort,
+  sameAsEmail: NEW_PASSWORD_MESSAGES.sameAsEmail,
 } as const
-
-export function containsProhibitedWord(password: string): boolean {
-  const normalised = password.toLowerCase()
-  return PROHIBITED_WORDS.some((word) => normalised.includes(word))
-}
 
 // Rules for setting a password (change, reset, set, register); throws the §8 message on a breach.
 export function assertNewPasswordAllowed(password: string, emailAddress: string): void {

@@ -7,7 +7,7 @@ import { users } from '../db/schema/core'
 import { hexId, normaliseEmail } from '../domain/accounts'
 import { conflict } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
-import { serializeUser } from './users'
+import { displayNameFor, serializeUser } from './users'
 
 export const REGISTRATION_MESSAGES = {
   emailTaken: 'An account with this email address already exists',
@@ -34,7 +34,7 @@ export function registrationRoutes(): Hono<AppEnv> {
       .insert(users)
       .values({
         id: hexId('usr'),
-        displayName: [firstName, lastName].filter(Boolean).join(' ') || emailAddress,
+        displayName: displayNameFor(firstName, lastName, emailAddress),
         firstName,
         lastName,
         emailAddress,

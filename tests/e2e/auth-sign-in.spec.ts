@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { DEMO_EMAILS, DEMO_MFA_SECRET, COMPROMISED_PASSWORD, DEMO_PASSWORD } from './support/demo'
 import { chooseAccount, signIn, submitLogin } from './support/sign-in'
 import { msUntilNextStep, totpCode } from './support/totp'
-import { registerUser } from './support/users'
+import { registerMfaUser, registerUser } from './support/users'
 
 test('the owner signs in, chooses an account and sees its dashboard', async ({ page }) => {
   await page.goto('/login')
@@ -70,6 +70,35 @@ test('the MFA user signs in with an authenticator code', async ({ page }) => {
   }
   await expect(page).toHaveURL(/\/select-account/)
   await chooseAccount(page, 'Patel Cars')
+})
+
+test('a recovery code signs in once and warns that MFA is now disabled', async ({
+  page,
+  request,
+}) => {
+  const user = await registerMfaUser(request)
+  await submitLogin(page, user.emailAddress, user.password)
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(user.recoveryCode)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  const warning = page.getByRole('dialog', { name: 'Multi-factor authentication disabled' })
+  await expect(warning).toBeVisible()
+  await expect(warning).toContainText('multi-factor authentication is now disabled')
+  await warning.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/select-account/)
+
+  // MFA is really off: the same password now signs in without a code, and the code is spent.
+  const again = await request.post('/v1/tokens', {
+    headers: { 'X-Requested-With': 'portal' },
+    data: {
+      type: 'refresh',
+      grantType: 'password',
+      emailAddress: user.emailAddress,
+      password: user.password,
+      deviceIdentifier: 'e2e-recovery-check',
+    },
+  })
+  expect(again.status()).toBe(200)
 })
 
 test('the compromised-password user is led to forgot-password with the email prefilled', async ({

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { uniqueEmail } from './demo'
+import { totpCode } from './totp'
 
 export interface TestUser {
   emailAddress: string
@@ -23,4 +24,42 @@ export async function registerUser(
   })
   expect(res.status(), await res.text()).toBe(201)
   return { emailAddress, password }
+}
+
+const portal = { 'X-Requested-With': 'portal' }
+
+/**
+ * A fresh user with authenticator MFA switched on through the real enrolment endpoints, as the
+ * profile page would do it; returns the authenticator secret and the one-use recovery code.
+ */
+export async function registerMfaUser(
+  request: APIRequestContext,
+): Promise<TestUser & { secret: string; recoveryCode: string }> {
+  const user = await registerUser(request)
+  const signIn = await request.post('/v1/tokens', {
+    headers: portal,
+    data: {
+      type: 'refresh',
+      grantType: 'password',
+      emailAddress: user.emailAddress,
+      password: user.password,
+      deviceIdentifier: `e2e-${Date.now()}`,
+    },
+  })
+  expect(signIn.status(), await signIn.text()).toBe(200)
+  const me = await request.get('/v1/users/current')
+  const { id } = (await me.json()) as { id: string }
+  const enrol = await request.put(`/v1/users/${id}/mfa-enrollment`, {
+    headers: portal,
+    data: { type: 'totp' },
+  })
+  expect(enrol.status(), await enrol.text()).toBe(200)
+  const { secret, recoveryCode } = (await enrol.json()) as { secret: string; recoveryCode: string }
+  const confirm = await request.put(`/v1/users/${id}/mfa-enrollment/confirmation`, {
+    headers: portal,
+    data: { type: 'totp', token: totpCode(secret) },
+  })
+  expect(confirm.status(), await confirm.text()).toBe(200)
+  await request.delete('/v1/tokens/all', { headers: portal })
+  return { ...user, secret, recoveryCode }
 }
