@@ -11,6 +11,7 @@ import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
 import { securityHeaders } from './middleware/security-headers'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
+import { payoutRoutes } from './routes/payouts'
 import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
@@ -53,6 +54,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/users', userSecurityRoutes())
   app.route('/v1/submerchants', submerchantRoutes())
   app.route('/v1/sales', salesRoutes())
+  app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
 

@@ -85,3 +85,8 @@ export function toApiError(error: unknown): ApiError {
     cause: error,
   })
 }
+
+// Worth reporting: anything but an API answer the person is shown (4xx) or a lost connection (0).
+export function isUnexpectedError(error: unknown): boolean {
+  return !isApiError(error) || error.status >= 500
+}

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { isApiError } from '@/api/errors'
+import { isApiError, isUnexpectedError } from '@/api/errors'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
 import { reportError } from '@/lib/report-error'
 
@@ -22,7 +22,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       // Expected API failures are shown by the screen; anything else is a bug worth reporting.
       onError: (error) => {
-        if (!isApiError(error)) reportError(error)
+        if (isUnexpectedError(error)) reportError(error)
       },
     }),
     defaultOptions: {

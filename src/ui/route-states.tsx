@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { isApiError } from '@/api/errors'
+import { isApiError, isUnexpectedError } from '@/api/errors'
 import { reportError } from '@/lib/report-error'
 import { Button, buttonClassName } from '@/ui/button'
 import { Progress } from '@/ui/progress'
@@ -22,7 +22,7 @@ export function RoutePending() {
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter()
   const queryErrorResetBoundary = useQueryErrorResetBoundary()
-  const expected = isApiError(error) && error.isClientError
+  const expected = !isUnexpectedError(error)
 
   useEffect(() => {
     if (!expected) reportError(error)

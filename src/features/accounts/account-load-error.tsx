@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { toApiError } from '@/api/errors'
+import { isUnexpectedError, toApiError } from '@/api/errors'
+import { reportError } from '@/lib/report-error'
 import { LoadError } from '@/features/accounts/load-error'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
@@ -10,7 +12,12 @@ import './accounts.css'
 export function AccountLoadError(props: ErrorComponentProps) {
   const router = useRouter()
   const { error } = props
-  if (!(error instanceof LoadError)) return <RouteError {...props} />
+  const isLoadError = error instanceof LoadError
+  useEffect(() => {
+    // A 5xx behind 'Failed to load …' is a server fault worth reporting; RouteError reports the rest.
+    if (isLoadError && isUnexpectedError(error.cause)) reportError(error.cause)
+  }, [error, isLoadError])
+  if (!isLoadError) return <RouteError {...props} />
   return (
     <main className="accounts-screen">
       <div className="accounts-screen__panel">
