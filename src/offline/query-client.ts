@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError, isUnexpectedError } from '@/api/errors'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
 import { reportError } from '@/lib/report-error'
@@ -17,14 +17,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return false
 }
 
+function reportIfUnexpected(error: unknown): void {
+  if (isUnexpectedError(error)) reportError(error)
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    mutationCache: new MutationCache({
-      // Expected API failures are shown by the screen; anything else is a bug worth reporting.
-      onError: (error) => {
-        if (isUnexpectedError(error)) reportError(error)
-      },
-    }),
+    // Expected API failures are shown by the screen; anything else is a bug worth reporting.
+    queryCache: new QueryCache({ onError: reportIfUnexpected }),
+    mutationCache: new MutationCache({ onError: reportIfUnexpected }),
     defaultOptions: {
       queries: {
         // Must outlive the persisted cache's maxAge, or restored data is collected at once.

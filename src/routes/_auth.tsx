@@ -1,6 +1,10 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router'
 import { AccountLoadError } from '@/features/accounts/account-load-error'
-import { PageMain } from '@/ui/page-layout'
+import { accountQueries } from '@/features/accounts/api'
+import { LoadError } from '@/features/accounts/load-error'
+import { AccountFailure } from '@/features/shell/account-failure'
+import { AppShell } from '@/features/shell/app-shell'
 
 // Every route under here needs a signed-in user and a chosen account (§2).
 export const Route = createFileRoute('/_auth')({
@@ -10,14 +14,23 @@ export const Route = createFileRoute('/_auth')({
     const { submerchantUser, submerchant } = await requireAccount(context, location)
     return { submerchant, submerchantRole: submerchantUser.submerchantRole }
   },
-  errorComponent: AccountLoadError,
+  errorComponent: AuthError,
   component: AuthLayout,
 })
 
+// §8: a failed load says which ('Failed to load …', with Retry); anything else breaks the account.
+function AuthError(props: ErrorComponentProps) {
+  if (props.error instanceof LoadError) return <AccountLoadError {...props} />
+  return <AccountFailure error={props.error} />
+}
+
 function AuthLayout() {
+  const { submerchant, submerchantRole } = Route.useRouteContext()
+  // Already loaded by the guard (ensureUser).
+  const { data: user } = useSuspenseQuery(accountQueries.currentUser())
   return (
-    <PageMain>
+    <AppShell user={user} account={submerchant} role={submerchantRole}>
       <Outlet />
-    </PageMain>
+    </AppShell>
   )
 }

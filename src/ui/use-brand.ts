@@ -22,6 +22,12 @@ function knownOperator(): string | null {
 
 export function useBrand(): Brand {
   const [brand] = useState(() => brandFor(knownOperator()))
+  useBrandTokens(brand)
+  return brand
+}
+
+// Applies a brand's colours to the design tokens while mounted (light scheme only).
+export function useBrandTokens(brand: Brand): void {
   useEffect(() => {
     if (!brand.colour || matchMedia('(prefers-color-scheme: dark)').matches) return
     const root = document.documentElement.style
@@ -36,5 +42,4 @@ export function useBrand(): Brand {
       for (const [name] of vars) root.removeProperty(name)
     }
   }, [brand])
-  return brand
 }

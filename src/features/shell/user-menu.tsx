@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router'
+import { initialsOf, truncateDisplayName } from '@/features/shell/display-name'
+import { Menu } from '@/ui/menu'
+
+interface UserMenuProps {
+  displayName: string
+  onLogout: () => void
+  placement?: 'below' | 'above'
+}
+
+// §2 sidebar user menu: the display name cut at 15 characters; Edit Profile, Switch account, Logout.
+export function UserMenu({ displayName, onLogout, placement = 'above' }: UserMenuProps) {
+  const shown = truncateDisplayName(displayName)
+  return (
+    <Menu
+      label={`User menu: ${shown}`}
+      className="user-menu"
+      triggerClassName="user-menu__trigger"
+      align="start"
+      placement={placement}
+      trigger={
+        <>
+          <span className="user-menu__avatar" aria-hidden="true">
+            {initialsOf(displayName)}
+          </span>
+          <span className="user-menu__name">{shown}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <ul className="menu__list">
+          <li>
+            <Link to="/user/edit" className="menu__item" onClick={close}>
+              Edit Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/select-account" className="menu__item" onClick={close}>
+              Switch account
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="menu__item"
+              onClick={() => {
+                close()
+                onLogout()
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </Menu>
+  )
+}
