@@ -12,3 +12,9 @@ export const SUPPORT_LINKS = {
   terms: 'https://www.fleetpay.example/legal/terms',
   privacy: 'https://www.fleetpay.example/legal/privacy',
 } as const
+
+// §6 profile links: managers and owners add users, owners change the bank account, via support.
+export const ACCOUNT_SUPPORT_LINKS = {
+  addUser: `${SUPPORT_SITE_URL}/account/add-user`,
+  updateBankAccount: `${SUPPORT_SITE_URL}/account/bank-account`,
+} as const

@@ -14,8 +14,10 @@ export interface SeedBenchResult {
 export async function runSeedBench(opts: {
   sales: number
   seed?: number
+  // Seed into this (kept) folder so a later bench can reuse the database.
+  dataDir?: string
 }): Promise<SeedBenchResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'seed-bench-'))
+  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'seed-bench-'))
   const database = await openDatabase({ dataDir: dir })
   try {
     await migrate(database)
@@ -25,6 +27,6 @@ export async function runSeedBench(opts: {
     return { sales: opts.sales, seconds, salesPerSecond: opts.sales / seconds }
   } finally {
     await database.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
   }
 }

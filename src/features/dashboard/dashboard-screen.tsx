@@ -1,0 +1,252 @@
+import { useSyncExternalStore, type ReactNode } from 'react'
+import { onlineManager, useQuery } from '@tanstack/react-query'
+import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
+import dayjs from 'dayjs'
+import type { Role } from '@/api/schema/common'
+import type { Submerchant } from '@/api/schema/submerchants'
+import { APP_NAME } from '@/config/app'
+import { dashboardQueries, MAX_DASHBOARD_SALES, type WeekSales } from '@/features/dashboard/api'
+import { summariseSales, weekBounds, type PeriodFigures } from '@/features/dashboard/summary'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { humanize } from '@/lib/prettify'
+import { accessFor, type Access } from '@/policy/access'
+import { Alert } from '@/ui/alert'
+import { Button, buttonClassName } from '@/ui/button'
+import { PageHeader } from '@/ui/page-layout'
+import { Spinner } from '@/ui/spinner'
+import './dashboard.css'
+
+interface QuickAction {
+  id: string
+  label: string
+  path: string
+  allowed: (access: Access) => boolean
+}
+
+// Policy decides who may; the router decides whether the page exists yet (later issues add them).
+const QUICK_ACTIONS: readonly QuickAction[] = [
+  {
+    id: 'new-payment-link',
+    label: 'New payment link',
+    path: '/payment-links/create',
+    allowed: (access) => access.links.paymentLinks && access.canCreatePaymentLinks,
+  },
+  {
+    id: 'scan-to-pay',
+    label: 'Scan to Pay',
+    path: '/scan-to-pay',
+    allowed: (access) => access.links.scanToPay,
+  },
+  {
+    id: 'sales',
+    label: 'Sales',
+    path: '/transactions/sales',
+    allowed: (access) => access.links.transactions,
+  },
+]
+
+interface DashboardScreenProps {
+  account: Submerchant
+  role: Role
+  welcome?: boolean
+}
+
+export function DashboardScreen({ account, role, welcome = false }: DashboardScreenProps) {
+  const access = accessFor({ role, account })
+  return (
+    <>
+      <PageHeader title="Dashboard" description={account.name} />
+      {welcome && (
+        <Alert tone="success" title={`Welcome to ${APP_NAME}`}>
+          Your account is ready.
+        </Alert>
+      )}
+      <QuickActions access={access} />
+      <AtAGlance submerchantId={account.id} />
+      {access.canViewPayouts && <LatestPayout submerchantId={account.id} />}
+    </>
+  )
+}
+
+function QuickActions({ access }: { access: Access }) {
+  const router = useRouter()
+  const actions = QUICK_ACTIONS.filter(
+    (action) => action.allowed(access) && action.path in router.routesByPath,
+  )
+  if (actions.length === 0) return null
+  return (
+    <nav className="quick-actions" aria-label="Quick actions">
+      <ul>
+        {actions.map((action) => (
+          <li key={action.id}>
+            <Link
+              to={action.path as LinkProps['to']}
+              className={buttonClassName({ variant: 'secondary' })}
+            >
+              {action.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+  )
+}
+
+// "Updated 14:05", plus "offline" when the figures are the cached ones.
+function DataAge({ updatedAt }: { updatedAt: number }) {
+  const online = useOnline()
+  if (!updatedAt) return null
+  return (
+    <p className="dashboard-age muted">
+      Updated {dayjs(updatedAt).format('HH:mm')}
+      {!online && ' · offline'}
+    </p>
+  )
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="stat">
+      <dt className="stat__label">{label}</dt>
+      <dd className="stat__value">{value}</dd>
+    </div>
+  )
+}
+
+function Period({
+  title,
+  figures,
+  currency,
+}: {
+  title: string
+  figures: PeriodFigures
+  currency: string
+}) {
+  return (
+    <section className="dashboard-period" aria-label={title}>
+      <h3>{title}</h3>
+      <dl className="stats">
+        <Stat label="Takings" value={formatMoney(figures.takings, currency)} />
+        <Stat label="Sales" value={figures.sales.toLocaleString('en-GB')} />
+        <Stat label="Tips" value={formatMoney(figures.tips, currency)} />
+        <Stat
+          label="Average fare"
+          value={figures.averageFare === null ? '–' : formatMoney(figures.averageFare, currency)}
+        />
+      </dl>
+    </section>
+  )
+}
+
+function AtAGlance({ submerchantId }: { submerchantId: string }) {
+  const bounds = weekBounds()
+  const query = useQuery(dashboardQueries.weekSales(submerchantId, bounds))
+  const online = useOnline()
+  return (
+    <section className="card dashboard-card" aria-labelledby="glance-title">
+      <div className="dashboard-card__header">
+        <h2 id="glance-title">Today at a glance</h2>
+        <DataAge updatedAt={query.dataUpdatedAt} />
+      </div>
+      {query.isPending && !online && (
+        <p className="muted">You are offline. The figures appear once you are back online.</p>
+      )}
+      {query.isPending && online && <Spinner label="Loading today's figures" />}
+      {query.isError && (
+        <Alert
+          title="Failed to load sales"
+          actions={
+            <Button variant="secondary" size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      )}
+      {query.data && <Glance data={query.data} todayStart={bounds.todayStart} />}
+    </section>
+  )
+}
+
+function Glance({ data, todayStart }: { data: WeekSales; todayStart: string }) {
+  const summary = summariseSales(data.sales, todayStart)
+  return (
+    <>
+      <div className="dashboard-periods">
+        <Period title="Today" figures={summary.today} currency={summary.currency} />
+        <Period title="Last 7 days" figures={summary.week} currency={summary.currency} />
+      </div>
+      <div className="latest-sale">
+        <h3>Latest sale</h3>
+        {summary.latest ? (
+          <p>
+            <strong>{formatMoney(summary.latest.amount, summary.latest.currency)}</strong>{' '}
+            <span className="muted">{formatDateTime(summary.latest.capturedAt)}</span>{' '}
+            <Link
+              to={'/transactions/sales' as LinkProps['to']}
+              className="latest-sale__link"
+            >
+              View sales
+            </Link>
+          </p>
+        ) : (
+          <p className="muted">No sales in the last 7 days.</p>
+        )}
+      </div>
+      {!data.complete && (
+        <p className="muted">
+          Figures cover the newest {Math.min(data.sales.length, MAX_DASHBOARD_SALES).toLocaleString('en-GB')} of about{' '}
+          {data.total.toLocaleString('en-GB')} sales.
+        </p>
+      )}
+      {summary.otherCurrencySales > 0 && (
+        <p className="muted">
+          {summary.otherCurrencySales} sales in other currencies are not included.
+        </p>
+      )}
+    </>
+  )
+}
+
+function LatestPayout({ submerchantId }: { submerchantId: string }) {
+  const query = useQuery(dashboardQueries.latestPayout(submerchantId))
+  return (
+    <section className="card dashboard-card" aria-labelledby="payout-title">
+      <div className="dashboard-card__header">
+        <h2 id="payout-title">Latest payout</h2>
+        <DataAge updatedAt={query.dataUpdatedAt} />
+      </div>
+      {query.isPending && <Spinner label="Loading the latest payout" />}
+      {query.isError && (
+        <Alert
+          title="Failed to load payout"
+          actions={
+            <Button variant="secondary" size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      )}
+      {query.data === null && <p className="muted">No payouts yet.</p>}
+      {query.data && (
+        <dl className="stats">
+          <Stat label="Amount" value={formatMoney(query.data.amount, query.data.currency)} />
+          <Stat label="Status" value={humanize(query.data.status)} />
+          <Stat label="Date" value={formatDateTime(query.data.createdAt)} />
+          <Stat label="Reference" value={query.data.paymentReference} />
+        </dl>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+import type { ApiError } from '@/api/errors'
+
+// §5 / §8 texts of the profile page, exactly as written.
+export const PROFILE_MESSAGES = {
+  invalidCode: 'Invalid code provided. Please double check your authenticator app.',
+  passwordFailed: 'Error updating password',
+  mfaDisabled: 'MFA Successfully disabled',
+  disableFailed: 'Something went wrong. Please try again.',
+  enrolFailed: (message: string) => `Error enrolling for MFA: ${message}`,
+} as const
+
+// §8: these two server messages are shown as given.
+export const PASSWORD_MESSAGES_SHOWN_AS_GIVEN = [
+  'Password appears in list of compromised passwords',
+  'Invalid format: Password contains words from prohibited list',
+] as const
+
+export interface PasswordFailure {
+  title: string | null
+  message: string
+  details: string[]
+}
+
+// §8 password update: the two messages as given; else 'Error updating password', the server
+// message and the first message of each item in errors.
+export function passwordFailure(error: ApiError): PasswordFailure {
+  if ((PASSWORD_MESSAGES_SHOWN_AS_GIVEN as readonly string[]).includes(error.message)) {
+    return { title: null, message: error.message, details: [] }
+  }
+  const details = Object.values(error.fieldErrors)
+    .map((messages) => messages[0])
+    .filter((message): message is string => Boolean(message) && message !== error.message)
+  return { title: PROFILE_MESSAGES.passwordFailed, message: error.message, details }
+}
+
+// §5: enrolment confirm needs digits only, at least 6.
+export function isEnrolmentCode(code: string): boolean {
+  return /^\d{6,}$/.test(code)
+}
+
+// §5: disabling takes a 6-character authenticator code or the 24-character recovery code.
+export function isDisableCode(code: string): boolean {
+  return code.length === 6 || code.length === 24
+}
