@@ -20,6 +20,7 @@ import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
+import { Route as UserEditRouteImport } from './routes/user/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -76,6 +77,11 @@ const AuthDashboardRoute = AuthDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthRoute,
 } as any)
+const UserEditRoute = UserEditRouteImport.update({
+  id: '/user/edit',
+  path: '/user/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthTransactionsSalesIndexRoute =
   AuthTransactionsSalesIndexRouteImport.update({
     id: '/transactions/sales/',
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/user/edit': typeof UserEditRoute
   '/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/user/edit': typeof UserEditRoute
   '/transactions/sales': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesById {
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
+  '/user/edit': typeof UserEditRoute
   '/_auth/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRouteTypes {
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/dashboard'
+    | '/user/edit'
     | '/transactions/sales/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/dashboard'
+    | '/user/edit'
     | '/transactions/sales'
   id:
     | '__root__'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/_auth/dashboard'
+    | '/user/edit'
     | '/_auth/transactions/sales/'
   fileRoutesById: FileRoutesById
 }
@@ -178,6 +190,7 @@ export interface RootRouteChildren {
   SetPasswordRoute: typeof SetPasswordRoute
   StatusRoute: typeof StatusRoute
   SupportRoute: typeof SupportRoute
+  UserEditRoute: typeof UserEditRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/user/edit': {
+      id: '/user/edit'
+      path: '/user/edit'
+      fullPath: '/user/edit'
+      preLoaderRoute: typeof UserEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/transactions/sales/': {
       id: '/_auth/transactions/sales/'
       path: '/transactions/sales'
@@ -292,6 +312,7 @@ const rootRouteChildren: RootRouteChildren = {
   SetPasswordRoute: SetPasswordRoute,
   StatusRoute: StatusRoute,
   SupportRoute: SupportRoute,
+  UserEditRoute: UserEditRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -298,12 +298,6 @@ export const USERS: UserFixture[] = [
   },
 ]
 
-export const TERMINAL_MODELS = [
-  'bluePad55',
-  'bluePad55_4g',
-  'bluePad5000',
-  'bluePad5000_v2',
-] as const
 
 // The owner of each account (createdBy of its refunds, payment links and API keys).
 export function ownerOf(submerchantId: string): string {

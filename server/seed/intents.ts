@@ -1,3 +1,4 @@
+import { INTENT_STATUSES } from '@/api/schema/intents'
 import type { Database } from '../db/client'
 import { intents } from '../db/schema/core'
 import { CUSTOMER_NAMES } from './bulk'
@@ -7,17 +8,7 @@ import type { Prng } from './prng'
 const FINAL = new Set(['payment_declined', 'succeeded', 'cancelled', 'expired'])
 
 // Statuses other than succeeded (those come from the bulk-seeded ecommerce sales).
-const STATUSES = [
-  'created',
-  'pending',
-  'error',
-  'payment_declined',
-  'requires_3ds_fingerprint',
-  'requires_3ds_challenge',
-  'authorized_pending_capture',
-  'cancelled',
-  'expired',
-] as const
+const STATUSES = INTENT_STATUSES.filter((status) => status !== 'succeeded')
 
 const stamp = (at: Date) => `[${at.toISOString().slice(0, 19)}Z]`
 

@@ -5,7 +5,7 @@ import { AuthLayout } from '@/features/auth/auth-layout'
 import { emailError } from '@/features/auth/validation'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
-import { TextField } from '@/ui/field'
+import { EmailField } from '@/features/auth/email-field'
 
 // §8 Forgot.
 export const FORGOT_FAILED = 'Failed to create password reset ticket'
@@ -56,15 +56,7 @@ export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: str
         <>
           {failure && <Alert title={FORGOT_FAILED}>{failure}</Alert>}
           <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
-              label="Email"
-              name="emailAddress"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
+            <EmailField
               value={email}
               error={error}
               onChange={(event) => setEmail(event.target.value)}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { collectErrors, emailError, passwordError } from '@/features/auth/validation'
 import { Button } from '@/ui/button'
-import { TextField } from '@/ui/field'
+import { EmailField } from '@/features/auth/email-field'
 import { PasswordField } from '@/ui/password-field'
 
 export interface LoginCredentials {
@@ -63,15 +63,7 @@ export function LoginForm({
 
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <TextField
-        label="Email"
-        name="emailAddress"
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
+      <EmailField
         value={values.emailAddress}
         error={errors.emailAddress}
         onChange={(event) => setValues({ ...values, emailAddress: event.target.value })}

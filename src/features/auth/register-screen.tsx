@@ -15,6 +15,7 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/password-rules'
 import { useAuth } from '@/session/use-auth'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
+import { EmailField } from '@/features/auth/email-field'
 import { TextField } from '@/ui/field'
 import { PasswordField } from '@/ui/password-field'
 
@@ -109,15 +110,7 @@ export function RegisterScreen() {
     >
       {error && <Alert>{error}</Alert>}
       <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <TextField
-          label="Email"
-          name="emailAddress"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
+        <EmailField
           value={values.emailAddress}
           error={errors.emailAddress}
           onChange={set('emailAddress')}

@@ -191,10 +191,7 @@ function Glance({ data, todayStart }: { data: WeekSales; todayStart: string }) {
           <p>
             <strong>{formatMoney(summary.latest.amount, summary.latest.currency)}</strong>{' '}
             <span className="muted">{formatDateTime(summary.latest.capturedAt)}</span>{' '}
-            <Link
-              to={'/transactions/sales' as LinkProps['to']}
-              className="latest-sale__link"
-            >
+            <Link to={'/transactions/sales' as LinkProps['to']} className="latest-sale__link">
               View sales
             </Link>
           </p>
@@ -204,7 +201,8 @@ function Glance({ data, todayStart }: { data: WeekSales; todayStart: string }) {
       </div>
       {!data.complete && (
         <p className="muted">
-          Figures cover the newest {Math.min(data.sales.length, MAX_DASHBOARD_SALES).toLocaleString('en-GB')} of about{' '}
+          Figures cover the newest{' '}
+          {Math.min(data.sales.length, MAX_DASHBOARD_SALES).toLocaleString('en-GB')} of about{' '}
           {data.total.toLocaleString('en-GB')} sales.
         </p>
       )}

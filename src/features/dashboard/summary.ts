@@ -28,7 +28,11 @@ export interface DashboardSummary {
 }
 
 // Today and the six days before it, as the API's half-open capturedAt bounds (local days).
-export function weekBounds(now: Date = new Date()): { gte: string; lt: string; todayStart: string } {
+export function weekBounds(now: Date = new Date()): {
+  gte: string
+  lt: string
+  todayStart: string
+} {
   const today = dayjs(now).startOf('day')
   return {
     gte: today.subtract(6, 'day').toISOString(),

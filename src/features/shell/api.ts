@@ -23,7 +23,11 @@ export function statusFromIndicator(indicator: unknown): SystemStatus {
 // A third-party page: plain fetch, no cookies or portal headers; any failure reads as not checked.
 async function fetchSystemStatus(signal: AbortSignal): Promise<SystemStatus> {
   try {
-    const response = await fetch(statusJsonUrl(), { signal, credentials: 'omit', cache: 'no-store' })
+    const response = await fetch(statusJsonUrl(), {
+      signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    })
     if (!response.ok) return 'unknown'
     const body = (await response.json()) as { status?: { indicator?: unknown } } | null
     return statusFromIndicator(body?.status?.indicator)

@@ -128,7 +128,8 @@ function DrawerContent({ brand, entries, user, onNavigate, onLogout }: DrawerCon
 }
 
 function BrandLogo({ brand }: { brand: Brand }) {
-  if (brand.logo) return <img className="brand-logo" src={brand.logo} alt="" width={36} height={36} />
+  if (brand.logo)
+    return <img className="brand-logo" src={brand.logo} alt="" width={36} height={36} />
   return (
     <svg className="brand-logo" width="36" height="36" viewBox="0 0 48 48" aria-hidden="true">
       <rect width="48" height="48" rx="12" fill="var(--brand)" />
@@ -153,4 +154,3 @@ function NavigationProgress() {
   const loading = useRouterState({ select: (state) => state.isLoading })
   return loading ? <Progress label="Loading page" /> : null
 }
-

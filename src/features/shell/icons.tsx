@@ -4,11 +4,13 @@ import type { SidebarEntryId } from '@/policy/access'
 const PATHS: Record<SidebarEntryId | 'menu' | 'bell' | 'settings', string> = {
   dashboard: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 7h6V4h-6z',
   transactions: 'M4 7h16M4 7l4-4M4 7l4 4M20 17H4m16 0-4-4m4 4-4 4',
-  paymentLinks: 'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1m2 4a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
+  paymentLinks:
+    'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1m2 4a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
   scanToPay: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M8 8h3v3H8zM13 13h3v3h-3z',
   payouts: 'M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18',
   terminals: 'M7 3h10v18H7zM10 7h4M10 11h.01M14 11h.01M10 15h.01M14 15h.01',
-  support: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01',
+  support:
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01',
   status: 'M3 12h4l3-7 4 14 3-7h4',
   developer: 'M8 8 4 12l4 4m8-8 4 4-4 4M14 5l-4 14',
   menu: 'M4 6h16M4 12h16M4 18h16',

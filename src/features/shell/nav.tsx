@@ -50,11 +50,7 @@ export function BottomNav({ entries, onOpenMenu, menuOpen }: BottomNavProps) {
       <ul>
         {main.map((entry) => (
           <li key={entry.id}>
-            <Link
-              to={routeTo(entry.path)}
-              className="bottom-nav__link"
-              aria-label={entry.label}
-            >
+            <Link to={routeTo(entry.path)} className="bottom-nav__link" aria-label={entry.label}>
               <Icon name={entry.id} />
               <span aria-hidden="true">{SHORT_LABELS[entry.id] ?? entry.label}</span>
             </Link>

@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react'
+import { toApiError } from '@/api/errors'
+import type { MfaEnrollment, User } from '@/api/schema/users'
+import { confirmMfaEnrollment, disableMfa } from '@/features/profile/api'
+import { isDisableCode, isEnrolmentCode, PROFILE_MESSAGES } from '@/features/profile/messages'
+import { Alert } from '@/ui/alert'
+import { Button } from '@/ui/button'
+import { CopyButton } from '@/ui/copy-button'
+import { Dialog } from '@/ui/dialog'
+import { TextField } from '@/ui/field'
+
+interface EnrolDialogProps {
+  user: User
+  enrollment: MfaEnrollment
+  onClose: () => void
+  onConfirmed: () => void
+}
+
+// §4 MFA enrolment: scan the QR (or type the secret), then confirm with a code.
+export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const token = code.trim()
+    if (!isEnrolmentCode(token)) {
+      setError(PROFILE_MESSAGES.invalidCode)
+      return
+    }
+    setPending(true)
+    setError(null)
+    try {
+      await confirmMfaEnrollment(user.id, token)
+      onConfirmed()
+    } catch (cause) {
+      setError(toApiError(cause).message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Set up multi-factor authentication"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="mfa-enrol-form" loading={pending}>
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <ol className="mfa-steps">
+        <li>Scan this QR code with your authenticator app, or enter the secret key by hand.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <img
+        className="mfa-qr"
+        src={enrollment.qrDataUrl}
+        alt="QR code for your authenticator app"
+        width={200}
+        height={200}
+      />
+      <div className="mfa-secret">
+        <span className="mfa-secret__label" id="mfa-secret-label">
+          Secret key
+        </span>
+        <code className="mfa-secret__value" aria-labelledby="mfa-secret-label">
+          {enrollment.secret}
+        </code>
+        <CopyButton value={enrollment.secret} aria-label="Copy secret key">
+          Copy
+        </CopyButton>
+      </div>
+      <form id="mfa-enrol-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <TextField
+          label="Authentication code"
+          name="token"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          error={error}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </form>
+    </Dialog>
+  )
+}
+
+export const RECOVERY_CONFIRM_WORD = 'Confirm'
+
+// §5: the recovery code is shown once; the dialog closes only when 'Confirm' is typed.
+export function RecoveryCodeDialog({
+  recoveryCode,
+  onClose,
+}: {
+  recoveryCode: string
+  onClose: () => void
+}) {
+  const [typed, setTyped] = useState('')
+  const confirmed = typed.trim() === RECOVERY_CONFIRM_WORD
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={false}
+      title="Save your recovery code"
+      description="If you lose your device, this code signs you in once and turns MFA off. Keep it somewhere safe: it will not be shown again."
+      footer={
+        <Button disabled={!confirmed} onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="mfa-secret">
+        <span className="mfa-secret__label" id="recovery-code-label">
+          Recovery code
+        </span>
+        <code className="mfa-secret__value" aria-labelledby="recovery-code-label">
+          {recoveryCode}
+        </code>
+        <CopyButton value={recoveryCode} aria-label="Copy recovery code">
+          Copy
+        </CopyButton>
+      </div>
+      <TextField
+        label={`Type ${RECOVERY_CONFIRM_WORD} to confirm you saved it`}
+        name="confirmWord"
+        autoComplete="off"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+    </Dialog>
+  )
+}
+
+interface DisableDialogProps {
+  user: User
+  onClose: () => void
+  onDisabled: () => void
+}
+
+// §5/§8 MFA disable: a 6-digit code or the 24-character recovery code.
+export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const token = code.trim()
+    if (!isDisableCode(token)) {
+      setCodeError(PROFILE_MESSAGES.invalidCode)
+      return
+    }
+    setPending(true)
+    setCodeError(null)
+    setFailure(null)
+    try {
+      await disableMfa(user.id, token)
+      onDisabled()
+    } catch (cause) {
+      setFailure(toApiError(cause).message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Turn off multi-factor authentication"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="mfa-disable-form" variant="danger" loading={pending}>
+            Disable MFA
+          </Button>
+        </>
+      }
+    >
+      {failure && <Alert title={PROFILE_MESSAGES.disableFailed}>{failure}</Alert>}
+      <form id="mfa-disable-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <TextField
+          label="Authentication or recovery code"
+          name="mfaToken"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          hint="The 6-digit code from your authenticator app, or your 24-character recovery code."
+          value={code}
+          error={codeError}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,59 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { AccountLoadError } from '@/features/accounts/account-load-error'
+import { accountQueries } from '@/features/accounts/api'
+import { LoadError } from '@/features/accounts/load-error'
+import { profileQueries } from '@/features/profile/api'
+import { ProfileScreen } from '@/features/profile/profile-screen'
+import { AccountFailure } from '@/features/shell/account-failure'
+import { AppShell } from '@/features/shell/app-shell'
+import { ensureWhenOnline } from '@/lib/ensure-online'
+import { requireLogin } from '@/session/require-login'
+
+// The profile belongs to the user, not an account: reachable before an account is chosen.
+export const Route = createFileRoute('/user/edit')({
+  beforeLoad: async ({ context, location }) => {
+    requireLogin(context.session, location)
+    // Loaded on demand, as in the _auth guard, to keep them out of the /login bundle.
+    const [{ ensureUser }, { ensureAccount }] = await Promise.all([
+      import('@/features/accounts/guards'),
+      import('@/features/accounts/api'),
+    ])
+    await ensureUser(context)
+    const submerchantId = context.session.submerchantId
+    if (!submerchantId) return { submerchant: null, submerchantRole: null }
+    const { submerchant, submerchantUser } = await ensureAccount(context.queryClient, submerchantId)
+    return { submerchant, submerchantRole: submerchantUser.submerchantRole }
+  },
+  loader: ({ context }) =>
+    context.submerchant
+      ? ensureWhenOnline(context.queryClient, profileQueries.account(context.submerchant.id))
+      : undefined,
+  head: () => ({ meta: [{ title: pageTitle('Edit Profile') }] }),
+  errorComponent: ProfileError,
+  component: ProfilePage,
+})
+
+function ProfileError(props: ErrorComponentProps) {
+  if (props.error instanceof LoadError) return <AccountLoadError {...props} />
+  return <AccountFailure error={props.error} />
+}
+
+function ProfilePage() {
+  const { submerchant, submerchantRole } = Route.useRouteContext()
+  const queryClient = useQueryClient()
+  const { data: user } = useSuspenseQuery(accountQueries.currentUser())
+  const reloadUser = () =>
+    queryClient.invalidateQueries({ queryKey: accountQueries.currentUser().queryKey })
+  return (
+    <AppShell user={user} account={submerchant} role={submerchantRole}>
+      <ProfileScreen
+        user={user}
+        account={submerchant}
+        role={submerchantRole}
+        reloadUser={reloadUser}
+      />
+    </AppShell>
+  )
+}

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { msUntilNextStep, totpCode } from './totp'
+
+// Below the shell's sidebar breakpoint (768 px) the navigation lives in a drawer.
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 0) < 768
+}
+
+// The §2 main navigation: the sidebar on tablets, the drawer (opened from the bottom bar) on phones.
+export async function openMainNav(page: Page): Promise<Locator> {
+  if (isPhone(page)) {
+    await page
+      .getByRole('navigation', { name: 'Quick navigation' })
+      .getByRole('button', { name: 'Menu' })
+      .click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer).toBeVisible()
+    return drawer.getByRole('navigation', { name: 'Main' })
+  }
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+export async function mainNavLabels(page: Page): Promise<string[]> {
+  const nav = await openMainNav(page)
+  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim())
+}
+
+// Logs out from the top bar's settings dropdown.
+export async function logOutFromSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login/)
+}
+
+// The phone screenshots are taken at 360 px, the narrowest width the portal supports.
+export async function useScreenshotWidth(page: Page): Promise<void> {
+  if (isPhone(page)) await page.setViewportSize({ width: 360, height: 780 })
+}
+
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync('.tmp/screens', { recursive: true })
+  const width = page.viewportSize()?.width ?? 0
+  await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true })
+  // No sideways scrolling at this width.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
+  void testInfo
+}
+
+// Fills an authenticator code, waiting for the next 30 s step when the current one was used.
+export async function enterFreshCode(
+  field: Locator,
+  secret: string,
+  usedCodes: Set<string>,
+): Promise<string> {
+  let code = totpCode(secret)
+  if (usedCodes.has(code)) {
+    await new Promise((done) => setTimeout(done, msUntilNextStep() + 500))
+    code = totpCode(secret)
+  }
+  usedCodes.add(code)
+  await field.fill(code)
+  return code
+}
