@@ -298,7 +298,6 @@ export const USERS: UserFixture[] = [
   },
 ]
 
-
 // The owner of each account (createdBy of its refunds, payment links and API keys).
 export function ownerOf(submerchantId: string): string {
   const owner = USERS.find((u) =>

@@ -112,11 +112,11 @@ function DataAge({ updatedAt }: { updatedAt: number }) {
   )
 }
 
-function Stat({ label, value }: { label: string; value: ReactNode }) {
+function Stat({ label, value, small }: { label: string; value: ReactNode; small?: boolean }) {
   return (
     <div className="stat">
       <dt className="stat__label">{label}</dt>
-      <dd className="stat__value">{value}</dd>
+      <dd className={small ? 'stat__value stat__value--small' : 'stat__value'}>{value}</dd>
     </div>
   )
 }
@@ -241,8 +241,8 @@ function LatestPayout({ submerchantId }: { submerchantId: string }) {
         <dl className="stats">
           <Stat label="Amount" value={formatMoney(query.data.amount, query.data.currency)} />
           <Stat label="Status" value={humanize(query.data.status)} />
-          <Stat label="Date" value={formatDateTime(query.data.createdAt)} />
-          <Stat label="Reference" value={query.data.paymentReference} />
+          <Stat label="Date" value={formatDateTime(query.data.createdAt)} small />
+          <Stat label="Reference" value={query.data.paymentReference} small />
         </dl>
       )}
     </section>
