@@ -56,7 +56,8 @@ export function DashboardScreen({ account, role, welcome = false }: DashboardScr
   const access = accessFor({ role, account })
   return (
     <>
-      <PageHeader title="Dashboard" description={account.name} />
+      {/* The account name is in the top bar (§2); repeating it here would say it twice. */}
+      <PageHeader title="Dashboard" />
       {welcome && (
         <Alert tone="success" title={`Welcome to ${APP_NAME}`}>
           Your account is ready.
