@@ -28,7 +28,14 @@ const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts']
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are code-split first.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders too: their query factories carry arktype schemas that the /login route must not load.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

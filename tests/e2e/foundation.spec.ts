@@ -34,3 +34,20 @@ test('responses carry the security headers', async ({ request }) => {
   expect(headers['request-id']).toBeTruthy()
   expect(headers['cache-control']).toContain('no-cache')
 })
+
+test('the login route loads none of the heavy libraries', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(await res.text())
+  })
+  await page.goto('/login')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const code = scripts.join('\n')
+  expect(code.length).toBeGreaterThan(0)
+  // Markers that survive minification: arktype's standard-schema vendor, and each library's own name.
+  expect(code).not.toContain('vendor:`arktype`')
+  for (const library of ['zxcvbn', 'libphonenumber', 'papaparse', 'jsPDF']) {
+    expect(code, library).not.toContain(library)
+  }
+})
