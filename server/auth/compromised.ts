@@ -2,6 +2,9 @@
 const COMPROMISED_PASSWORDS = new Set(
   [
     'Password123!',
+    // Famous from XKCD 936 and common in breach corpora, yet zxcvbn scores them 4.
+    'correcthorsebatterystaple',
+    'Tr0ub4dor&3',
     'password',
     'password1',
     'password12',

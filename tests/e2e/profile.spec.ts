@@ -100,6 +100,13 @@ test('password change without MFA: rules, a server refusal, success and signing 
   await expect(dialog.getByText('Password contains words from prohibited list')).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Unable to Reset' })).toBeDisabled()
 
+  // A strong-looking password that is on the breached list: §8 shows the server text as given.
+  await fillPasswords(dialog, user.password, 'correcthorsebatterystaple')
+  await dialog.getByRole('button', { name: 'Update password' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Password appears in list of compromised passwords',
+  )
+
   // Anything but the two §8 texts: 'Error updating password' plus the server message.
   await fillPasswords(dialog, 'Wrong-Current-Password-1', NEW_PASSWORD)
   await dialog.getByRole('button', { name: 'Update password' }).click()
