@@ -10,14 +10,20 @@ import { idempotency } from './middleware/idempotency'
 import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
 import { securityHeaders } from './middleware/security-headers'
+import { apiKeyRoutes } from './routes/api-keys'
+import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { payoutRoutes } from './routes/payouts'
+import { receiptRoutes } from './routes/receipts'
+import { refundRequestRoutes } from './routes/refund-requests'
 import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
+import { terminalRoutes } from './routes/terminals'
 import { tokenRoutes } from './routes/tokens'
 import { userSecurityRoutes } from './routes/user-security'
 import { userRoutes } from './routes/users'
+import { receiptPageRoutes } from './sandbox/receipt-page'
 import { sandboxRoutes } from './sandbox/routes'
 import { servePortal } from './static'
 
@@ -54,6 +60,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/users', userSecurityRoutes())
   app.route('/v1/submerchants', submerchantRoutes())
   app.route('/v1/sales', salesRoutes())
+  app.route('/v1/sales', refundRequestRoutes())
+  app.route('/v1/balance-transactions', balanceTransactionRoutes())
+  app.route('/v1/receipts', receiptRoutes())
+  app.route('/v1/api-keys', apiKeyRoutes())
+  app.route('/v1/terminals', terminalRoutes())
   app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
@@ -62,6 +73,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     app.use('/sandbox/*', limitBody())
     app.route('/sandbox', sandboxRoutes())
   }
+
+  // The hosted receipt page the advice links to (public by its unguessable id).
+  app.route('/receipts', receiptPageRoutes())
 
   // Last: anything not matched above may be a portal file or an SPA route.
   app.use('*', servePortal(deps.config.distDir))

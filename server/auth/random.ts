@@ -10,6 +10,7 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
+// Ids are prefix + 20 lower-case hex (docs/sandbox-decisions.md), matching the portal's id schemas.
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url')}`
+  return `${prefix}_${randomBytes(10).toString('hex')}`
 }

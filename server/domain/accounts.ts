@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/core'
@@ -6,11 +5,6 @@ import { hashPassword } from '../auth/password'
 import { assertNewPasswordAllowed } from '../auth/policy'
 import { clearFailures } from '../auth/rate-limit'
 import { revokeAllForUser } from '../auth/tokens'
-
-// Small-table ids are prefix + 20 lower-case hex (docs/sandbox-decisions.md), matching the portal's id schema.
-export function hexId(prefix: string): string {
-  return `${prefix}_${randomBytes(10).toString('hex')}`
-}
 
 export function normaliseEmail(emailAddress: string): string {
   return emailAddress.trim().toLowerCase()

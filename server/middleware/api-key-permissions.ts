@@ -4,6 +4,29 @@ import { forbidden } from '../errors'
 const API_KEY_ROUTES: { method: string; pattern: RegExp; permission: string }[] = [
   { method: 'GET', pattern: /^\/v1\/sales\/?$/, permission: 'sales:read' },
   { method: 'GET', pattern: /^\/v1\/sales\/[^/]+\/?$/, permission: 'sales:read' },
+  // Refund requests act on a sale; the key's creator's §6 refund rule still applies.
+  { method: 'GET', pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/?$/, permission: 'sales:read' },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/?$/,
+    permission: 'sales:update',
+  },
+  {
+    method: 'PATCH',
+    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/[^/]+\/?$/,
+    permission: 'sales:update',
+  },
+  {
+    method: 'DELETE',
+    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/[^/]+\/?$/,
+    permission: 'sales:update',
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/balance-transactions\/[^/]+\/?$/,
+    permission: 'balanceTransactions:read',
+  },
+  { method: 'GET', pattern: /^\/v1\/terminals\/[^/]+\/?$/, permission: 'terminals:read' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/?$/, permission: 'submerchants:read' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/[^/]+\/?$/, permission: 'submerchants:read' },
 ]

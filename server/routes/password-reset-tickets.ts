@@ -7,7 +7,8 @@ import { randomToken, sha256 } from '../auth/random'
 import type { AppEnv } from '../context'
 import { passwordResetTickets } from '../db/schema/auth'
 import { paymentFacilitators, users } from '../db/schema/core'
-import { findUserByEmail, hexId, replacePassword } from '../domain/accounts'
+import { newId } from '../auth/random'
+import { findUserByEmail, replacePassword } from '../domain/accounts'
 import { badRequest } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
 import { addOutboxMessage } from '../sandbox/outbox'
@@ -70,7 +71,7 @@ export function passwordResetTicketRoutes(): Hono<AppEnv> {
     const user = await findUserByEmail(db, input.emailAddress)
     if (user) {
       const now = clock.now()
-      const ticketId = hexId('prt')
+      const ticketId = newId('prt')
       const token = randomToken()
       await db.insert(passwordResetTickets).values({
         id: ticketId,

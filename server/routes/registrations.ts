@@ -4,7 +4,8 @@ import { hashPassword } from '../auth/password'
 import { assertNewPasswordAllowed } from '../auth/policy'
 import type { AppEnv } from '../context'
 import { users } from '../db/schema/core'
-import { hexId, normaliseEmail } from '../domain/accounts'
+import { newId } from '../auth/random'
+import { normaliseEmail } from '../domain/accounts'
 import { conflict } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
 import { displayNameFor, serializeUser } from './users'
@@ -33,7 +34,7 @@ export function registrationRoutes(): Hono<AppEnv> {
     const [row] = await database.db
       .insert(users)
       .values({
-        id: hexId('usr'),
+        id: newId('usr'),
         displayName: displayNameFor(firstName, lastName, emailAddress),
         firstName,
         lastName,

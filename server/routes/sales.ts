@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   CARD_SCHEMES,
@@ -11,7 +11,8 @@ import {
 } from '@/api/schema/sales'
 import type { AppEnv, AuthContext } from '../context'
 import { sales } from '../db/schema/core'
-import { forbidden, unauthorized } from '../errors'
+import type { Db } from '../db/client'
+import { forbidden, notFound, unauthorized } from '../errors'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   executeList,
@@ -152,6 +153,16 @@ export function requirePerspective(auth: AuthContext | null): string {
   return auth.submerchantId
 }
 
+// One sale of the given account; another account's sale is the same 404 as a missing one.
+export async function findOwnSale(db: Db, saleId: string, submerchantId: string): Promise<Sale> {
+  const [row] = await db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.submerchantId, submerchantId)))
+  if (!row) throw notFound('Sale not found')
+  return serializeSale(row)
+}
+
 export function salesRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
@@ -166,6 +177,12 @@ export function salesRoutes(): Hono<AppEnv> {
     const scope = eq(sales.submerchantId, submerchantId)
     const result = await executeList(c.get('deps').db.db, salesList, parsed, scope)
     return sendList(c, result)
+  })
+
+  // §7 GET /v1/sales/{id}: the sale detail, scoped to the perspective account.
+  app.get('/:id', async (c) => {
+    const submerchantId = requirePerspective(c.get('auth'))
+    return c.json(await findOwnSale(c.get('deps').db.db, c.req.param('id'), submerchantId))
   })
 
   return app

@@ -27,10 +27,17 @@ export const RefundRequest = type({
 })
 export type RefundRequest = typeof RefundRequest.infer
 
-// §5: amount is an integer in minor units, not negative; reason required; email optional.
+// §5: amount is an integer in minor units, at least 1p (a zero refund refunds nothing); reason required; email optional.
+const AMOUNT_REQUIRED = 'Amount required'
+const REASON_REQUIRED = 'Reason for refund required'
+
 export const RefundRequestPayload = type({
-  amount: MinorUnits.configure({ message: 'Amount required' }),
-  refundReason: type('0 < string <= 500').configure({ message: 'Reason for refund required' }),
+  amount: type('number.integer >= 1').configure({ message: AMOUNT_REQUIRED }),
+  refundReason: type('0 < string <= 500').configure({ message: REASON_REQUIRED }),
   'customerEmailAddress?': EmailAddress.or("''").or('null'),
-})
+}).configure(
+  // A missing key gets the same §5 message as a bad value.
+  { message: (ctx) => (ctx.path[0] === 'amount' ? AMOUNT_REQUIRED : REASON_REQUIRED) },
+  { kind: 'required' },
+)
 export type RefundRequestPayload = typeof RefundRequestPayload.infer

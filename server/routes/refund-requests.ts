@@ -1,0 +1,76 @@
+import { Hono, type Context } from 'hono'
+import { RefundRequestPayload } from '@/api/schema/refunds'
+import { requireAccess } from '../auth/access'
+import type { AppEnv } from '../context'
+import {
+  createRefundRequest,
+  deleteRefundRequest,
+  listRefundRequests,
+  updateRefundRequest,
+  type SaleScope,
+} from '../domain/refunds'
+import { invalidQuery } from '../lib/list-engine'
+import { parseJsonBody } from '../middleware/validate'
+import { requireAuth } from '../middleware/auth'
+import { requirePerspective } from './sales'
+
+// §7 writes the collection with a trailing slash; both spellings are served.
+const COLLECTION = ['/:saleId/refund-requests', '/:saleId/refund-requests/']
+const ITEM = ['/:saleId/refund-requests/:refundId', '/:saleId/refund-requests/:refundId/']
+
+function saleScope(c: Context<AppEnv>): SaleScope {
+  return { saleId: c.req.param('saleId') ?? '', submerchantId: requirePerspective(c.get('auth')) }
+}
+
+function refundScope(c: Context<AppEnv>): SaleScope & { refundId: string } {
+  return { ...saleScope(c), refundId: c.req.param('refundId') ?? '' }
+}
+
+// Mounted under /v1/sales: the refund requests of one sale of the perspective account.
+export function refundRequestRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  // Every refund of the sale, oldest first (a handful per sale, so no paging).
+  app.on('GET', COLLECTION, async (c) => {
+    const scope = saleScope(c)
+    const params = new URL(c.req.url).searchParams
+    const unknown = [...new Set(params.keys())]
+    if (unknown.length > 0) {
+      throw invalidQuery(unknown.map((field) => ({ field, messages: ['is not supported here'] })))
+    }
+    const items = await listRefundRequests(c.get('deps').db.db, scope)
+    c.header('Total-Count', String(items.length))
+    c.header('Total-Count-Is-Approximate', 'false')
+    return c.json(items)
+  })
+
+  app.on('POST', COLLECTION, async (c) => {
+    const scope = saleScope(c)
+    await requireAccess(c, 'canRequestRefund')
+    const payload = await parseJsonBody(c, RefundRequestPayload)
+    const { db, clock } = c.get('deps')
+    const refund = await createRefundRequest(db.db, scope, {
+      payload,
+      userId: requireAuth(c).userId,
+      now: clock.now(),
+    })
+    return c.json(refund, 201)
+  })
+
+  app.on('PATCH', ITEM, async (c) => {
+    const scope = refundScope(c)
+    await requireAccess(c, 'canRequestRefund')
+    const payload = await parseJsonBody(c, RefundRequestPayload)
+    const { db, clock } = c.get('deps')
+    return c.json(await updateRefundRequest(db.db, scope, { payload, now: clock.now() }))
+  })
+
+  app.on('DELETE', ITEM, async (c) => {
+    const scope = refundScope(c)
+    await requireAccess(c, 'canRequestRefund')
+    await deleteRefundRequest(c.get('deps').db.db, scope)
+    return c.body(null, 204)
+  })
+
+  return app
+}
