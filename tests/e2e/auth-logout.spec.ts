@@ -1,9 +1,38 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { DEMO_EMAILS } from './support/demo'
+import { startPrivateServer, type PrivateServer } from './support/private-server'
+import { logOutFromSettings } from './support/shell'
 import { signIn } from './support/sign-in'
 import { persistedQueryCount } from './support/storage'
 
-test('logout clears IndexedDB, and the back button shows no account data', async ({ page }) => {
+// Logout revokes the user's sessions on every device (DELETE /v1/tokens/all), so these tests get a
+// sandbox of their own instead of ending the shared demo users' sessions in every other test.
+test.describe.configure({ mode: 'serial' })
+
+let server: PrivateServer
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000)
+  server = await startPrivateServer()
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+async function newPage(browser: Browser, isMobile: boolean) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: isMobile ? { width: 412, height: 839 } : { width: 1024, height: 1366 },
+  })
+  return { context, page: await context.newPage() }
+}
+
+test('logout clears IndexedDB, and the back button shows no account data', async ({
+  browser,
+  isMobile,
+}) => {
+  const { context, page } = await newPage(browser, isMobile)
   await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })
   await expect(page.getByText('North Cars')).toBeVisible()
   // The persister writes at most once a second.
@@ -20,12 +49,23 @@ test('logout clears IndexedDB, and the back button shows no account data', async
   await expect(page.getByText('North Cars')).toHaveCount(0)
   // The server session is gone too.
   expect((await page.request.get('/v1/users/current')).status()).toBe(401)
+  await context.close()
+})
+
+test("the shell's settings menu logs out", async ({ browser, isMobile }) => {
+  const { context, page } = await newPage(browser, isMobile)
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await logOutFromSettings(page)
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  expect((await page.request.get('/v1/users/current')).status()).toBe(401)
+  await context.close()
 })
 
 test('logout works offline and tells the server when the connection returns', async ({
-  page,
-  context,
+  browser,
+  isMobile,
 }) => {
+  const { context, page } = await newPage(browser, isMobile)
   await signIn(page, DEMO_EMAILS.viewer)
   await context.setOffline(true)
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -38,4 +78,5 @@ test('logout works offline and tells the server when the connection returns', as
   await context.setOffline(false)
   await revoked
   await expect.poll(async () => (await page.request.get('/v1/users/current')).status()).toBe(401)
+  await context.close()
 })

@@ -14,9 +14,9 @@ import { registerMfaUser, registerUser } from './support/users'
 const INVALID_CODE = 'Invalid code provided. Please double check your authenticator app.'
 const NEW_PASSWORD = 'Amber-Otter-Quilt-93'
 
-test('owner, manager and viewer see their Your Account card, side card and read-only details', async ({
-  page,
-}) => {
+// Logging out revokes a user's sessions on every device, so shared demo users are never logged
+// out here: each role gets its own test (and browser context).
+test('the owner sees the Your Account card, side card and read-only details', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await page.goto('/user/edit')
   const account = page.getByRole('region', { name: 'Your Account' })
@@ -40,15 +40,17 @@ test('owner, manager and viewer see their Your Account card, side card and read-
     await expect(field).toHaveValue(value)
     await expect(field).toBeDisabled()
   }
-  await logOutFromSettings(page)
+})
 
+test('a manager may add users but not update the bank account', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })
   await page.goto('/user/edit')
   await expect(page.getByText('Every Monday, minimum balance £50.00')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add a user to your account' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Update bank account' })).toHaveCount(0)
-  await logOutFromSettings(page)
+})
 
+test('a viewer sees neither account link', async ({ page }) => {
   await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
   await page.goto('/user/edit')
   await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible()
