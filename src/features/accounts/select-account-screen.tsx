@@ -10,6 +10,7 @@ import { rememberOperator } from '@/ui/use-brand'
 import { useAuth } from '@/session/use-auth'
 import { useLogout } from '@/session/use-logout'
 import { Alert } from '@/ui/alert'
+import { QueryErrorAlert } from '@/ui/query-error-alert'
 import { Button } from '@/ui/button'
 import { Spinner } from '@/ui/spinner'
 import './accounts.css'
@@ -59,32 +60,10 @@ export function SelectAccountScreen({ redirect, welcome = false }: SelectAccount
           <h1>Choose an account</h1>
           {user.data && <p className="muted">Signed in as {user.data.emailAddress}</p>}
         </header>
-        {user.isError && (
-          <Alert
-            title={LOAD_MESSAGES.user}
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void user.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {toApiError(user.error).message}
-          </Alert>
-        )}
+        <QueryErrorAlert title={LOAD_MESSAGES.user} query={user} />
         {chooseError && <Alert>{chooseError}</Alert>}
         {accounts.isPending && <Spinner label="Loading accounts" />}
-        {accounts.isError && (
-          <Alert
-            title={LOAD_MESSAGES.submerchants}
-            actions={
-              <Button variant="secondary" size="small" onClick={() => void accounts.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {toApiError(accounts.error).message}
-          </Alert>
-        )}
+        <QueryErrorAlert title={LOAD_MESSAGES.submerchants} query={accounts} />
         {accounts.data && accounts.data.length === 0 && <Alert tone="info">{NO_ACCOUNTS}</Alert>}
         {accounts.data && accounts.data.length > 0 && (
           <ul className="accounts-list" aria-label="Accounts">

@@ -12,7 +12,8 @@ import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
-import { Button, buttonClassName } from '@/ui/button'
+import { QueryErrorAlert } from '@/ui/query-error-alert'
+import { buttonClassName } from '@/ui/button'
 import { PageHeader } from '@/ui/page-layout'
 import { Spinner } from '@/ui/spinner'
 import './dashboard.css'
@@ -161,18 +162,7 @@ function AtAGlance({ submerchantId }: { submerchantId: string }) {
         <p className="muted">You are offline. The figures appear once you are back online.</p>
       )}
       {query.isPending && online && <Spinner label="Loading today's figures" />}
-      {query.isError && (
-        <Alert
-          title="Failed to load sales"
-          actions={
-            <Button variant="secondary" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
-      )}
+      <QueryErrorAlert title="Failed to load sales" query={query} />
       {query.data && <Glance data={query.data} todayStart={bounds.todayStart} />}
     </section>
   )
@@ -225,18 +215,7 @@ function LatestPayout({ submerchantId }: { submerchantId: string }) {
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
       {query.isPending && <Spinner label="Loading the latest payout" />}
-      {query.isError && (
-        <Alert
-          title="Failed to load payout"
-          actions={
-            <Button variant="secondary" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
-      )}
+      <QueryErrorAlert title="Failed to load payout" query={query} />
       {query.data === null && <p className="muted">No payouts yet.</p>}
       {query.data && (
         <dl className="stats">

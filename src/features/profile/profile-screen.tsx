@@ -18,6 +18,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
+import { QueryErrorAlert } from '@/ui/query-error-alert'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
@@ -223,18 +224,7 @@ function AccountDetails({ account, access }: { account: Submerchant; access: Acc
         )}
       </p>
       {query.isPending && <Spinner label="Loading plan" />}
-      {query.isError && (
-        <Alert
-          title="Failed to load submerchant"
-          actions={
-            <Button variant="secondary" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
-      )}
+      <QueryErrorAlert title="Failed to load submerchant" query={query} />
       {plan && (
         <dl className="profile-plan">
           <div>
