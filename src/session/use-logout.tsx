@@ -1,5 +1,6 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react'
-import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useOnline } from '@/offline/use-online'
 import { useAuth } from '@/session/use-auth'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
@@ -20,10 +21,7 @@ export function useLogout(): { requestLogout: () => void; dialog: ReactNode } {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [sending, setSending] = useState(false)
-  const online = useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-  )
+  const online = useOnline()
 
   function requestLogout() {
     if (pausedMutationCount(queryClient) > 0) setAsking(true)

@@ -1,7 +1,6 @@
-import { useSyncExternalStore, type ReactNode } from 'react'
-import { onlineManager, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
-import dayjs from 'dayjs'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { APP_NAME } from '@/config/app'
@@ -11,7 +10,9 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { accessFor, type Access } from '@/policy/access'
+import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
+import { DataAge } from '@/ui/data-age'
 import { QueryErrorAlert } from '@/ui/query-error-alert'
 import { buttonClassName } from '@/ui/button'
 import { PageHeader } from '@/ui/page-layout'
@@ -92,25 +93,6 @@ function QuickActions({ access }: { access: Access }) {
         ))}
       </ul>
     </nav>
-  )
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-  )
-}
-
-// "Updated 14:05", plus "offline" when the figures are the cached ones.
-function DataAge({ updatedAt }: { updatedAt: number }) {
-  const online = useOnline()
-  if (!updatedAt) return null
-  return (
-    <p className="dashboard-age muted">
-      Updated {dayjs(updatedAt).format('HH:mm')}
-      {!online && ' · offline'}
-    </p>
   )
 }
 

@@ -1,5 +1,5 @@
-import { useState, useSyncExternalStore } from 'react'
-import { onlineManager, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
 import type { Role } from '@/api/schema/common'
@@ -16,6 +16,7 @@ import {
 import { PasswordDialog } from '@/features/profile/password-dialog'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { useOnline } from '@/offline/use-online'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
 import { QueryErrorAlert } from '@/ui/query-error-alert'
@@ -41,13 +42,6 @@ type Open =
   | { dialog: 'enrol'; enrollment: MfaEnrollment }
   | { dialog: 'recovery'; recoveryCode: string }
   | { dialog: 'disable' }
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-  )
-}
 
 export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreenProps) {
   const toast = useToast()

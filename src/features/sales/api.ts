@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api, apiList } from '@/api/http'
+import type { ListQuery, ListSort } from '@/api/list-query'
+import { BalanceTransaction, Sale } from '@/api/schema/sales'
+import type { CardScheme, CardType, SaleMethod } from '@/api/schema/sales'
+import { PAGE_SIZE } from '@/config/limits'
+
+// The §2 sales-table filters, already validated (the route's validateSearch makes them).
+export interface SalesFilters {
+  cardScheme?: CardScheme
+  method?: SaleMethod
+  cardType?: CardType
+  terminalSerialNumber?: string
+  panLastFour?: string
+}
+
+// One page of the sales table: what the URL says, normalised.
+export interface SalesListParams {
+  filters: SalesFilters
+  // capturedAt as ISO instants: [gte, lt).
+  capturedAt: { gte?: string; lt?: string }
+  sort: ListSort
+  // 1-based.
+  page: number
+}
+
+export function salesListQuery(submerchantId: string, params: SalesListParams): ListQuery {
+  return {
+    filters: { submerchantId, ...params.filters },
+    ranges: { capturedAt: params.capturedAt },
+    sort: params.sort,
+    limit: PAGE_SIZE,
+    offset: (params.page - 1) * PAGE_SIZE,
+  }
+}
+
+const enc = encodeURIComponent
+
+// Keys start with the submerchant id (ARCHITECTURE "Keys"); invalidate by prefix.
+export const salesKeys = {
+  all: (submerchantId: string) => [submerchantId, 'sales'] as const,
+  lists: (submerchantId: string) => [submerchantId, 'sales', 'list'] as const,
+  details: (submerchantId: string) => [submerchantId, 'sales', 'detail'] as const,
+}
+
+export const salesQueries = {
+  // §7 GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
+  list: (submerchantId: string, params: SalesListParams) =>
+    queryOptions({
+      queryKey: [...salesKeys.lists(submerchantId), params] as const,
+      queryFn: ({ signal }) =>
+        apiList('/v1/sales', salesListQuery(submerchantId, params), Sale, { signal }),
+      // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
+      placeholderData: keepPreviousData,
+    }),
+  // §7 GET /v1/sales/{id} with the cache bypass header.
+  detail: (submerchantId: string, saleId: string) =>
+    queryOptions({
+      queryKey: [...salesKeys.details(submerchantId), saleId] as const,
+      queryFn: ({ signal }) =>
+        api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal }),
+    }),
+  // §7 GET /v1/balance-transactions/{id}: the fee and net of a sale.
+  balanceTransaction: (submerchantId: string, balanceTransactionId: string) =>
+    queryOptions({
+      queryKey: [submerchantId, 'balance-transactions', balanceTransactionId] as const,
+      queryFn: ({ signal }) =>
+        api(`/v1/balance-transactions/${enc(balanceTransactionId)}`, {
+          schema: BalanceTransaction,
+          signal,
+        }),
+      // A settled fee does not change.
+      staleTime: 10 * 60_000,
+    }),
+}
