@@ -25,69 +25,122 @@ const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080'
 // Paths the sandbox API serves; the dev server forwards them so the portal stays same-origin.
 const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts']
 
-export default defineConfig({
-  plugins: [
-    // Must run before the React plugin so route files are code-split first.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      // Loaders too: their query factories carry arktype schemas that the /login route must not load.
-      codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+export default defineConfig(({ command }) => {
+  // A build started from a test runner (NODE_ENV=test: the e2e server, vitest) is still a production
+  // build; otherwise import.meta.env.PROD is false and the portal never registers its service worker.
+  if (command === 'build' && process.env.NODE_ENV === 'test') process.env.NODE_ENV = 'production'
+  return {
+    plugins: [
+      // Must run before the React plugin so route files are code-split first.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        // Loaders too: their query factories carry arktype schemas that the /login route must not load.
+        codeSplittingOptions: {
+          defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+        },
+      }),
+      react(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // The plugin precaches the manifest and its icons itself, so the globs leave them out.
+        includeManifestIcons: true,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,ico}', 'icons/apple-touch-icon.png'],
+          // Operator logos and terminal pictures load on demand into the image cache (sw/sw.ts);
+          // the 1.6 MB password dictionaries serve screens that need a connection anyway.
+          globIgnores: ['brands/**', 'terminals/**', 'screenshots/**', 'assets/zxcvbn-*.js'],
+        },
+        manifest: {
+          id: '/',
+          name: 'FleetPay Portal',
+          short_name: 'FleetPay',
+          description:
+            'Back office for taxi and fleet card payments: sales, refunds, payment links and payouts.',
+          lang: 'en-GB',
+          dir: 'ltr',
+          start_url: '/dashboard',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: '#1d4ed8',
+          background_color: '#f4f6f9',
+          categories: ['business', 'finance'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+          shortcuts: [
+            { name: 'Sales', url: '/transactions/sales', description: 'Card sales of the account' },
+            {
+              name: 'New payment link',
+              short_name: 'Payment link',
+              url: '/payment-links/create',
+              description: 'Ask a customer to pay by link',
+            },
+            {
+              name: 'Scan to Pay',
+              url: '/scan-to-pay',
+              description: 'The QR code customers scan to pay',
+            },
+          ].map((shortcut) => ({
+            ...shortcut,
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          })),
+          // The richer install dialog: a phone view and a desktop view (scripts/pwa-screenshots.ts).
+          screenshots: [
+            {
+              src: '/screenshots/narrow.png',
+              sizes: '720x1560',
+              type: 'image/png',
+              form_factor: 'narrow',
+              label: 'Dashboard on a phone',
+            },
+            {
+              src: '/screenshots/wide.png',
+              sizes: '1280x800',
+              type: 'image/png',
+              form_factor: 'wide',
+              label: 'Sales on a desktop',
+            },
+          ],
+        },
+      }),
+    ],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      // The persist client pins an older query-core; one copy keeps one cache and a smaller bundle.
+      dedupe: ['@tanstack/query-core'],
+    },
+    define: {
+      // BUILD_VERSION overrides it (the update proof builds two versions of one commit).
+      __BUILD_VERSION__: JSON.stringify(process.env.BUILD_VERSION || buildVersion()),
+    },
+    server: {
+      proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: sandboxUrl }])),
+    },
+    build: {
+      outDir: process.env.DIST_DIR || 'dist',
+      emptyOutDir: true,
+      rollupOptions: {
+        output: {
+          // A recognisable name, so the service worker's precache can leave these chunks out.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.some((id) => id.includes('/@zxcvbn-ts/'))
+              ? 'assets/zxcvbn-[hash].js'
+              : 'assets/[name]-[hash].js',
+        },
       },
-    }),
-    react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      // The plugin precaches the manifest and its icons itself, so the globs leave them out.
-      includeManifestIcons: true,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,ico}', 'icons/apple-touch-icon.png'],
-      },
-      manifest: {
-        id: '/',
-        name: 'FleetPay Portal',
-        short_name: 'FleetPay',
-        description:
-          'Back office for taxi and fleet card payments: sales, refunds, payment links and payouts.',
-        lang: 'en-GB',
-        start_url: '/dashboard',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: '#1d4ed8',
-        background_color: '#f4f6f9',
-        categories: ['business', 'finance'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-    }),
-  ],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-    // The persist client pins an older query-core; one copy keeps one cache and a smaller bundle.
-    dedupe: ['@tanstack/query-core'],
-  },
-  define: {
-    __BUILD_VERSION__: JSON.stringify(buildVersion()),
-  },
-  server: {
-    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: sandboxUrl }])),
-  },
-  build: {
-    outDir: process.env.DIST_DIR || 'dist',
-    emptyOutDir: true,
-  },
+    },
+  }
 })

@@ -5,6 +5,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { PROGRESS_DELAY_MS } from '@/config/limits'
 import { startErrorReporting } from '@/lib/error-reporting'
+import { registerReceiptMutations } from '@/features/receipts/api'
+import { replayOutbox, startOutbox } from '@/offline/outbox'
 import { createIdbPersister, persistOptions } from '@/offline/persister'
 import { createQueryClient } from '@/offline/query-client'
 import { ServiceWorker } from '@/offline/service-worker'
@@ -42,6 +44,9 @@ declare module '@tanstack/react-router' {
 // Before anything reads localStorage (§4).
 clearStaleStorage()
 const queryClient = createQueryClient()
+// Before the persisted cache is restored, so restored mutations find their mutationFn.
+registerReceiptMutations(queryClient)
+startOutbox(queryClient)
 const session = createSession()
 const persister = createIdbPersister()
 const auth = createAuth({ session, queryClient, persister })
@@ -56,7 +61,8 @@ function App() {
     <PersistQueryClientProvider
       client={queryClient}
       persistOptions={options}
-      onSuccess={() => queryClient.resumePausedMutations()}
+      // Not awaited: the provider waits for onSuccess before rendering, and a replay may be slow.
+      onSuccess={() => void replayOutbox(queryClient)}
     >
       <ToastProvider>
         <RestoredRouter />

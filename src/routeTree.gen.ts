@@ -20,8 +20,10 @@ import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
+import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as UserEditRouteImport } from './routes/user/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
+import { Route as AuthTransactionsSalesSaleIdRouteImport } from './routes/_auth/transactions/sales/$saleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -77,6 +79,11 @@ const AuthDashboardRoute = AuthDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOutboxRoute = AuthOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AuthRoute,
+} as any)
 const UserEditRoute = UserEditRouteImport.update({
   id: '/user/edit',
   path: '/user/edit',
@@ -86,6 +93,12 @@ const AuthTransactionsSalesIndexRoute =
   AuthTransactionsSalesIndexRouteImport.update({
     id: '/transactions/sales/',
     path: '/transactions/sales/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthTransactionsSalesSaleIdRoute =
+  AuthTransactionsSalesSaleIdRouteImport.update({
+    id: '/transactions/sales/$saleId',
+    path: '/transactions/sales/$saleId',
     getParentRoute: () => AuthRoute,
   } as any)
 
@@ -100,7 +113,9 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -114,7 +129,9 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/transactions/sales': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesById {
@@ -130,7 +147,9 @@ export interface FileRoutesById {
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
+  '/_auth/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/_auth/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRouteTypes {
@@ -146,7 +165,9 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/dashboard'
+    | '/outbox'
     | '/user/edit'
+    | '/transactions/sales/$saleId'
     | '/transactions/sales/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -160,7 +181,9 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/dashboard'
+    | '/outbox'
     | '/user/edit'
+    | '/transactions/sales/$saleId'
     | '/transactions/sales'
   id:
     | '__root__'
@@ -175,7 +198,9 @@ export interface FileRouteTypes {
     | '/status'
     | '/support'
     | '/_auth/dashboard'
+    | '/_auth/outbox'
     | '/user/edit'
+    | '/_auth/transactions/sales/$saleId'
     | '/_auth/transactions/sales/'
   fileRoutesById: FileRoutesById
 }
@@ -272,6 +297,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/outbox': {
+      id: '/_auth/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AuthOutboxRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/user/edit': {
       id: '/user/edit'
       path: '/user/edit'
@@ -286,16 +318,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTransactionsSalesIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/transactions/sales/$saleId': {
+      id: '/_auth/transactions/sales/$saleId'
+      path: '/transactions/sales/$saleId'
+      fullPath: '/transactions/sales/$saleId'
+      preLoaderRoute: typeof AuthTransactionsSalesSaleIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
   AuthDashboardRoute: typeof AuthDashboardRoute
+  AuthOutboxRoute: typeof AuthOutboxRoute
+  AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
   AuthTransactionsSalesIndexRoute: typeof AuthTransactionsSalesIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardRoute: AuthDashboardRoute,
+  AuthOutboxRoute: AuthOutboxRoute,
+  AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
   AuthTransactionsSalesIndexRoute: AuthTransactionsSalesIndexRoute,
 }
 

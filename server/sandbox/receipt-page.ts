@@ -194,10 +194,16 @@ button:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
 `
 
 // Progressive enhancement: the Print button needs script, which CSP allows only from this origin.
+// ?print=1 (the portal's Print action) opens the print dialog once the page has loaded.
 export const RECEIPT_JS = `document.addEventListener('click', function (event) {
   var target = event.target
   if (target instanceof Element && target.closest('[data-action="print"]')) window.print()
 })
+if (new URLSearchParams(location.search).get('print') === '1') {
+  window.addEventListener('load', function () {
+    window.print()
+  })
+}
 `
 
 // GET /receipts/{receiptId}: public by its unguessable id, like a provider's hosted receipt.

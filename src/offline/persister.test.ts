@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { createIdbPersister, persistOptions, persisterBuster } from '@/offline/persister'
+import {
+  createIdbPersister,
+  isPersistableKey,
+  persistOptions,
+  persisterBuster,
+} from '@/offline/persister'
 import { createQueryClient, shouldRetry } from '@/offline/query-client'
 import { ApiError } from '@/api/errors'
 
@@ -26,12 +31,19 @@ describe('persistOptions', () => {
     expect(gcTime).toBeGreaterThanOrEqual(options.maxAge ?? Infinity)
   })
 
-  it('dehydrates only successful queries that do not opt out', async () => {
+  it('dehydrates only successful account data that does not opt out', async () => {
     const client = new QueryClient()
-    client.setQueryData(['ok'], 1)
-    await client.prefetchQuery({ queryKey: ['secret'], queryFn: () => 2, meta: { persist: false } })
+    client.setQueryData(['sub_demo_city_cabs', 'sales', 'list', { page: 1 }], { items: [] })
+    client.setQueryData(['user', 'current'], { id: 'usr_1' })
+    client.setQueryData(['system-status'], 'ok')
+    client.setQueryData(['sub_x', 'sales', 'detail', 'sale_1'], { pan: '4242424242424242' })
     await client.prefetchQuery({
-      queryKey: ['failed'],
+      queryKey: ['sub_x', 'api-keys', 'token'],
+      queryFn: () => 2,
+      meta: { persist: false },
+    })
+    await client.prefetchQuery({
+      queryKey: ['sub_x', 'failed'],
       queryFn: () => Promise.reject(new Error('x')),
       retry: false,
     })
@@ -44,7 +56,34 @@ describe('persistOptions', () => {
         dehydrateOptions?.shouldDehydrateQuery?.(query as never),
       )
       .map((query) => query.queryKey)
-    expect(kept).toEqual([['ok']])
+    expect(kept).toEqual([
+      ['sub_demo_city_cabs', 'sales', 'list', { page: 1 }],
+      ['user', 'current'],
+    ])
+  })
+
+  it('saves under the latest user even when the provider kept its first options', async () => {
+    const persister = createIdbPersister('stamped')
+    const first = persistOptions(persister, null)
+    persistOptions(persister, 'usr_2')
+    await persister.persistClient({
+      timestamp: 1,
+      buster: first.buster ?? '',
+      clientState: { queries: [], mutations: [] },
+    })
+    await expect(persister.restoreClient()).resolves.toMatchObject({
+      buster: persisterBuster('usr_2'),
+    })
+  })
+})
+
+describe('isPersistableKey', () => {
+  it('keeps submerchant keys and the user keys, nothing else', () => {
+    expect(isPersistableKey(['sub_demo_city_cabs', 'dashboard'])).toBe(true)
+    expect(isPersistableKey(['user', 'submerchants'])).toBe(true)
+    expect(isPersistableKey(['system-status'])).toBe(false)
+    expect(isPersistableKey(['sub_', 'x'])).toBe(false)
+    expect(isPersistableKey([42])).toBe(false)
   })
 })
 

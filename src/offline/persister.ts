@@ -1,4 +1,5 @@
 import { del, get, set } from 'idb-keyval'
+import type { QueryKey } from '@tanstack/react-query'
 import type {
   PersistedClient,
   Persister,
@@ -7,18 +8,27 @@ import type {
 import { apiEnv } from '@/config/api'
 import { BUILD_VERSION } from '@/config/build'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
+import { containsCardNumber } from '@/offline/card-number'
+
+export const QUERY_CACHE_KEY = `portal:${apiEnv}:query-cache`
+
+// The buster each persister stamps on what it saves: the latest one persistOptions was given.
+const currentBusters = new WeakMap<Persister, string>()
 
 // The documented idb-keyval Persister of TanStack Query's persistQueryClient guide.
-export function createIdbPersister(key: IDBValidKey = `portal:${apiEnv}:query-cache`): Persister {
-  return {
+export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
+  const persister: Persister = {
     persistClient: async (client: PersistedClient) => {
-      await set(key, client)
+      // The provider keeps the options of its first render, so a user who signs in later
+      // would be saved under the old buster and lose the cache on the next start.
+      await set(key, { ...client, buster: currentBusters.get(persister) ?? client.buster })
     },
     restoreClient: async () => get<PersistedClient>(key),
     removeClient: async () => {
       await del(key)
     },
   }
+  return persister
 }
 
 // A new build or another user discards the persisted cache.
@@ -26,18 +36,62 @@ export function persisterBuster(userId: string | null): string {
   return `${userId ?? 'anonymous'}:${BUILD_VERSION}`
 }
 
+const SUBMERCHANT_ID = /^sub_[A-Za-z0-9_]+$/
+
+/**
+ * Account data (keys start with the submerchant id) and the signed-in user's ['user', …]
+ * queries (profile, account list) that the shell and /select-account need offline. Nothing
+ * else: not the system status, not sign-in or sandbox answers.
+ */
+export function isPersistableKey(queryKey: QueryKey): boolean {
+  const [first] = queryKey
+  return first === 'user' || (typeof first === 'string' && SUBMERCHANT_ID.test(first))
+}
+
+// Query data is immutable, so one scan per data object is enough.
+const cardCheck = new WeakMap<object, boolean>()
+
+function holdsCardNumber(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return containsCardNumber(data)
+  let found = cardCheck.get(data)
+  if (found === undefined) {
+    found = containsCardNumber(data)
+    cardCheck.set(data, found)
+  }
+  return found
+}
+
+// The parts of a query the decision reads; the persist client's query-core copy has its own types.
+export interface PersistCandidate {
+  queryKey: QueryKey
+  state: { status: string; data: unknown }
+  meta?: { persist?: boolean } | Record<string, unknown>
+}
+
+/**
+ * Only successful account data is saved; a query opts out with meta.persist = false (API key
+ * tokens, signing secrets), and anything holding a full card number is never written.
+ */
+export function shouldPersistQuery(query: PersistCandidate): boolean {
+  return (
+    query.state.status === 'success' &&
+    query.meta?.persist !== false &&
+    isPersistableKey(query.queryKey) &&
+    !holdsCardNumber(query.state.data)
+  )
+}
+
 export function persistOptions(
   persister: Persister,
   userId: string | null,
 ): Omit<PersistQueryClientOptions, 'queryClient'> {
+  const buster = persisterBuster(userId)
+  currentBusters.set(persister, buster)
   return {
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
-    buster: persisterBuster(userId),
-    dehydrateOptions: {
-      // Only successful data is kept; a query can opt out with meta.persist = false (secrets).
-      shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && query.meta?.persist !== false,
-    },
+    buster,
+    // Mutations keep TanStack Query's default: the paused ones (the outbox) survive a reload.
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   }
 }

@@ -1,8 +1,101 @@
+import { useEffect, useState } from 'react'
+import { onlineManager } from '@tanstack/react-query'
 import { useRegisterSW } from 'virtual:pwa-register/react'
+import { NOTICE_MS } from '@/config/limits'
 import { reportError } from '@/lib/report-error'
+import { listenForInstallPrompt } from '@/offline/install'
+import { Button } from '@/ui/button'
+import '@/ui/toast.css'
+import './service-worker.css'
 
-// Registers the service worker (production builds only); the update prompt is a later issue.
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+// main.tsx imports this module at start-up, before the user menu that offers installing exists.
+listenForInstallPrompt()
+
+/**
+ * Asks the server for a newer service worker; skipped while offline or mid-install. The script is
+ * fetched first so an unreachable server is a quiet no-op, not an update error.
+ */
+export async function checkForUpdate(
+  swUrl: string,
+  registration: ServiceWorkerRegistration,
+): Promise<void> {
+  if (registration.installing || !onlineManager.isOnline()) return
+  try {
+    const response = await fetch(swUrl, {
+      cache: 'no-store',
+      headers: { 'cache-control': 'no-cache' },
+    })
+    if (response.status === 200) await registration.update()
+  } catch {
+    // The connection dropped between the check and the request; the next interval tries again.
+  }
+}
+
+/**
+ * Registers the service worker (production builds only) and shows its two notices: the
+ * offline-ready note after the first install, and "New version available" with Reload, which
+ * activates the waiting worker (SKIP_WAITING) and reloads into it.
+ */
 export function ServiceWorker() {
-  useRegisterSW({ immediate: true, onRegisterError: reportError })
-  return null
+  const [updating, setUpdating] = useState(false)
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    immediate: true,
+    onRegisterError: reportError,
+    onRegisteredSW(swUrl, registration) {
+      if (!registration) return
+      setInterval(() => void checkForUpdate(swUrl, registration), UPDATE_CHECK_INTERVAL_MS)
+    },
+  })
+
+  useEffect(() => {
+    if (!offlineReady) return
+    const timer = setTimeout(() => setOfflineReady(false), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [offlineReady, setOfflineReady])
+
+  if (!needRefresh && !offlineReady) return null
+  return (
+    <section className="toasts sw-notice" aria-label="App updates">
+      <div role="status" className="toast">
+        {needRefresh ? (
+          <>
+            <p className="toast__message">New version available</p>
+            <Button
+              variant="ghost"
+              size="small"
+              loading={updating}
+              onClick={() => {
+                setUpdating(true)
+                // The new worker takes control, then the page reloads into the new version.
+                void updateServiceWorker(true)
+              }}
+            >
+              Reload
+            </Button>
+            <Button variant="ghost" size="small" onClick={() => setNeedRefresh(false)}>
+              Later
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="toast__message">Ready to work offline</p>
+            <Button
+              variant="ghost"
+              size="small"
+              aria-label="Dismiss notification"
+              onClick={() => setOfflineReady(false)}
+            >
+              <span aria-hidden="true">×</span>
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  )
 }

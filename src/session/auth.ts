@@ -59,6 +59,13 @@ export function createAuth(deps: AuthDeps) {
     expiryTimer = setTimeout(scheduleExpiry, Math.min(remaining, MAX_TIMER_MS))
   }
 
+  // Queued actions go too: replayed later they would run as whoever is signed in then.
+  function forgetAccountData(): void {
+    queryClient.getMutationCache().clear()
+    queryClient.clear()
+    void persister.removeClient()
+  }
+
   function clearLocalState(): void {
     clearTimeout(expiryTimer)
     session.clear()
@@ -69,9 +76,7 @@ export function createAuth(deps: AuthDeps) {
     } catch {
       // Nothing stored.
     }
-    queryClient.getMutationCache().clear()
-    queryClient.clear()
-    void persister.removeClient()
+    forgetAccountData()
   }
 
   // The server call of a logout made offline runs when the connection returns.
@@ -152,14 +157,21 @@ export function createAuth(deps: AuthDeps) {
     document.addEventListener('visibilitychange', onVisible)
     // Another tab logged out or in: follow it.
     let wasLoggedIn = session.loggedIn
+    // Whose data the caches hold; another user (signed in here or in another tab) never sees it.
+    let dataOwner = session.userId
     const unsubscribe = session.subscribe(() => {
       setPerspective(session.submerchantId)
       scheduleExpiry()
+      const userId = session.userId
       if (wasLoggedIn && !session.loggedIn) {
-        queryClient.clear()
+        forgetAccountData()
+        dataOwner = null
         goToLogin()
+      } else if (userId && dataOwner && userId !== dataOwner) {
+        forgetAccountData()
       }
       wasLoggedIn = session.loggedIn
+      if (userId) dataOwner = userId
     })
     scheduleExpiry()
     void flushPendingLogout()

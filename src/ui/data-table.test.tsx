@@ -110,6 +110,35 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenCalledWith({ field: 'method', direction: 'desc' })
   })
 
+  it('uses renderCard for the phone cards and keeps the table on wide screens', () => {
+    setWidth(false)
+    const { unmount } = render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        renderCard={(row) => <a href={`/sales/${row.id}`}>{`${row.method} sale`}</a>}
+      />,
+    )
+    const cards = within(screen.getByRole('list', { name: 'Sales' })).getAllByRole('listitem')
+    expect(cards.map((card) => card.textContent)).toEqual(['POS sale', 'SoftPOS sale'])
+    expect(screen.queryByText('Total')).toBeNull()
+    unmount()
+    setWidth(true)
+    render(
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        renderCard={(row) => `${row.method} sale`}
+      />,
+    )
+    expect(screen.getByRole('table', { name: 'Sales' })).toBeTruthy()
+    expect(screen.queryByText('POS sale')).toBeNull()
+  })
+
   it('shows the empty message in both layouts', () => {
     setWidth(true)
     const { unmount } = render(

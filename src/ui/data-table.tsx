@@ -27,6 +27,8 @@ interface DataTableProps<Row> {
   busy?: boolean
   // 'auto' is a table from 600 px and cards below.
   layout?: 'auto' | 'table' | 'cards'
+  // A compact card of one row for phones; default: every column as a label/value pair.
+  renderCard?: (row: Row) => ReactNode
 }
 
 export const TABLE_MIN_WIDTH_QUERY = '(min-width: 600px)'
@@ -130,6 +132,7 @@ function CardLayout<Row>({
   onSortChange,
   empty = 'Nothing to show.',
   busy,
+  renderCard,
 }: DataTableProps<Row>) {
   const sortable = onSortChange ? columns.filter((column) => column.sortField) : []
   const sortValue = sort ? `${sort.field}:${sort.direction}` : ''
@@ -166,14 +169,18 @@ function CardLayout<Row>({
         <ul className="data-cards__list" aria-label={caption}>
           {rows.map((row) => (
             <li key={rowKey(row)} className="data-card">
-              <dl>
-                {columns.map((column) => (
-                  <div key={column.id} className="data-card__row">
-                    <dt>{column.header}</dt>
-                    <dd>{column.cell(row)}</dd>
-                  </div>
-                ))}
-              </dl>
+              {renderCard ? (
+                renderCard(row)
+              ) : (
+                <dl>
+                  {columns.map((column) => (
+                    <div key={column.id} className="data-card__row">
+                      <dt>{column.header}</dt>
+                      <dd>{column.cell(row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </li>
           ))}
         </ul>

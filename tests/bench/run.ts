@@ -1,11 +1,12 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { runBundleSizeBench } from './bundle-size'
 import { runApiLatencyBench } from './api-latency'
+import { runSalesFilterBench } from './sales-filter'
 import { runSeedBench } from './seed'
 
 const { values } = parseArgs({
@@ -44,9 +45,11 @@ if (wanted('bundle')) {
     },
   )
 }
-// The latency bench reuses the database the seed bench made, instead of seeding a million twice.
+// The latency benches reuse the database the seed bench made, instead of seeding a million twice.
 const dataDir =
-  wanted('seed') && wanted('api') ? mkdtempSync(join(tmpdir(), 'bench-db-')) : undefined
+  wanted('seed') && (wanted('api') || wanted('sales-filter'))
+    ? mkdtempSync(join(tmpdir(), 'bench-db-'))
+    : undefined
 if (wanted('seed')) {
   const r = await runSeedBench({ sales, dataDir })
   results.seed = r
@@ -72,6 +75,31 @@ if (wanted('api')) {
       value: `${r.p95.toFixed(1)} ms`,
       budget: '≤ 50 ms',
       ok: r.p95 <= 50,
+    },
+  )
+}
+
+if (wanted('sales-filter')) {
+  const r = await runSalesFilterBench({ sales, dataDir })
+  results.salesFilter = r
+  rows.push(
+    {
+      metric: `sales filter → rows p50 (${r.changes} changes)`,
+      value: `${r.p50.toFixed(1)} ms`,
+      budget: '—',
+      ok: true,
+    },
+    {
+      metric: `sales filter → rows p95 (${r.changes} changes)`,
+      value: `${r.p95.toFixed(1)} ms`,
+      budget: '≤ 300 ms',
+      ok: r.p95 <= 300,
+    },
+    {
+      metric: 'sales filter → rows max',
+      value: `${r.max.toFixed(1)} ms`,
+      budget: '—',
+      ok: true,
     },
   )
 }

@@ -8,6 +8,7 @@ import { AppFooter } from '@/features/shell/app-footer'
 import { BottomNav, SidebarNav } from '@/features/shell/nav'
 import { NotificationsMenu, SettingsMenu, SystemStatusIcon } from '@/features/shell/top-bar'
 import { UserMenu } from '@/features/shell/user-menu'
+import { useOnline } from '@/offline/use-online'
 import { accessFor, type SidebarEntry } from '@/policy/access'
 import { useLogout } from '@/session/use-logout'
 import { Drawer } from '@/ui/drawer'
@@ -78,6 +79,7 @@ export function AppShell({ user, account, role, children }: AppShellProps) {
             <SettingsMenu onLogout={requestLogout} />
           </div>
         </header>
+        <OfflineBanner />
         <PageMain>{children}</PageMain>
         <AppFooter />
       </div>
@@ -145,6 +147,21 @@ function BrandBlock({ brand }: { brand: Brand }) {
     <div className="brand-block">
       <BrandLogo brand={brand} />
       <span className="brand-block__name">{brand.name}</span>
+    </div>
+  )
+}
+
+// The shell's one offline notice; each screen adds the age of what it shows (DataAge).
+function OfflineBanner() {
+  const online = useOnline()
+  // The live region stays mounted so screen readers hear the change both ways.
+  return (
+    <div className="offline-banner-region" role="status">
+      {!online && (
+        <p className="offline-banner">
+          <strong>You are offline.</strong> Saved data is shown; some actions need a connection.
+        </p>
+      )}
     </div>
   )
 }

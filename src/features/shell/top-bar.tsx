@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { shellQueries, SYSTEM_STATUS_LABELS, type SystemStatus } from '@/features/shell/api'
 import { Icon } from '@/features/shell/icons'
+import { OutboxBadge } from '@/offline/outbox-badge'
 import { Menu } from '@/ui/menu'
 
 const STATUS_GLYPHS: Record<SystemStatus, string> = {
@@ -39,11 +40,15 @@ export function SystemStatusIcon() {
   )
 }
 
+// The outbox badge sits before the bell: both tell the person something is waiting.
 export function NotificationsMenu() {
   return (
-    <Menu label="Notifications" trigger={<Icon name="bell" />}>
-      {() => <p className="menu__note">No new notifications</p>}
-    </Menu>
+    <>
+      <OutboxBadge />
+      <Menu label="Notifications" trigger={<Icon name="bell" />}>
+        {() => <p className="menu__note">No new notifications</p>}
+      </Menu>
+    </>
   )
 }
 

@@ -1,5 +1,9 @@
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { initialsOf, truncateDisplayName } from '@/features/shell/display-name'
+import { promptInstall, useInstallOption } from '@/offline/install'
+import { Button } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
 import { Menu } from '@/ui/menu'
 
 interface UserMenuProps {
@@ -11,48 +15,82 @@ interface UserMenuProps {
 // §2 sidebar user menu: the display name cut at 15 characters; Edit Profile, Switch account, Logout.
 export function UserMenu({ displayName, onLogout, placement = 'above' }: UserMenuProps) {
   const shown = truncateDisplayName(displayName)
+  const install = useInstallOption()
+  const [iosSteps, setIosSteps] = useState(false)
   return (
-    <Menu
-      label={`User menu: ${shown}`}
-      className="user-menu"
-      triggerClassName="user-menu__trigger"
-      align="start"
-      placement={placement}
-      trigger={
-        <>
-          <span className="user-menu__avatar" aria-hidden="true">
-            {initialsOf(displayName)}
-          </span>
-          <span className="user-menu__name">{shown}</span>
-        </>
-      }
-    >
-      {(close) => (
-        <ul className="menu__list">
+    <>
+      <Menu
+        label={`User menu: ${shown}`}
+        className="user-menu"
+        triggerClassName="user-menu__trigger"
+        align="start"
+        placement={placement}
+        trigger={
+          <>
+            <span className="user-menu__avatar" aria-hidden="true">
+              {initialsOf(displayName)}
+            </span>
+            <span className="user-menu__name">{shown}</span>
+          </>
+        }
+      >
+        {(close) => (
+          <ul className="menu__list">
+            <li>
+              <Link to="/user/edit" className="menu__item" onClick={close}>
+                Edit Profile
+              </Link>
+            </li>
+            <li>
+              <Link to="/select-account" className="menu__item" onClick={close}>
+                Switch account
+              </Link>
+            </li>
+            {install && (
+              <li>
+                <button
+                  type="button"
+                  className="menu__item"
+                  onClick={() => {
+                    close()
+                    if (install === 'prompt') void promptInstall()
+                    else setIosSteps(true)
+                  }}
+                >
+                  Install app
+                </button>
+              </li>
+            )}
+            <li>
+              <button
+                type="button"
+                className="menu__item"
+                onClick={() => {
+                  close()
+                  onLogout()
+                }}
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        )}
+      </Menu>
+      <Dialog
+        open={iosSteps}
+        onClose={() => setIosSteps(false)}
+        title="Install the portal"
+        footer={<Button onClick={() => setIosSteps(false)}>Done</Button>}
+      >
+        <ol className="install-steps">
           <li>
-            <Link to="/user/edit" className="menu__item" onClick={close}>
-              Edit Profile
-            </Link>
+            Tap <strong>Share</strong> in Safari&apos;s toolbar.
           </li>
           <li>
-            <Link to="/select-account" className="menu__item" onClick={close}>
-              Switch account
-            </Link>
+            Choose <strong>Add to Home Screen</strong>, then <strong>Add</strong>.
           </li>
-          <li>
-            <button
-              type="button"
-              className="menu__item"
-              onClick={() => {
-                close()
-                onLogout()
-              }}
-            >
-              Logout
-            </button>
-          </li>
-        </ul>
-      )}
-    </Menu>
+        </ol>
+      </Dialog>
+    </>
   )
 }

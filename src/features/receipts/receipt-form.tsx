@@ -1,0 +1,156 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import type { CountryCode } from 'libphonenumber-js/min'
+import type { ReceiptAdvicePayload } from '@/api/schema/receipts'
+import { CHANNEL_LABELS, type ReceiptChannel } from '@/features/receipts/messages'
+import { emailReceiptError } from '@/features/receipts/validation'
+import {
+  DEFAULT_PHONE_COUNTRY,
+  loadPhoneLib,
+  phoneCountryOptions,
+  toE164,
+  type CountryOption,
+  type PhoneLib,
+} from '@/lib/phone'
+import { Button } from '@/ui/button'
+import { Field, TextField } from '@/ui/field'
+
+export interface ReceiptRequest {
+  payload: ReceiptAdvicePayload
+  // The recipient as the outbox and the toast show it.
+  forWhom: string
+}
+
+interface ChannelFormProps {
+  brand: string
+  busy: boolean
+  onSend: (request: ReceiptRequest) => void
+  onCancel: () => void
+}
+
+// §2 Receipt form: the channel first; Cancel in either form returns here.
+export function ChannelChoice({ onChoose }: { onChoose: (channel: ReceiptChannel) => void }) {
+  return (
+    <div className="receipt-choice" role="group" aria-label="Send receipt by">
+      <p className="receipt-choice__label">Send receipt by</p>
+      <div className="receipt-choice__buttons">
+        {(['sms', 'email'] as const).map((channel) => (
+          <Button key={channel} variant="secondary" onClick={() => onChoose(channel)}>
+            {CHANNEL_LABELS[channel]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function FormButtons({ busy, onCancel }: Pick<ChannelFormProps, 'busy' | 'onCancel'>) {
+  return (
+    <div className="receipt-form__buttons">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        Send
+      </Button>
+    </div>
+  )
+}
+
+// The default country alone until libphonenumber-js has loaded.
+const INITIAL_COUNTRIES: CountryOption[] = [
+  { code: DEFAULT_PHONE_COUNTRY, name: 'United Kingdom', callingCode: '44' },
+]
+
+export function SmsReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormProps) {
+  const [lib, setLib] = useState<PhoneLib | null>(null)
+  const [country, setCountry] = useState<CountryCode>(DEFAULT_PHONE_COUNTRY)
+  const [number, setNumber] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let live = true
+    void loadPhoneLib().then((loaded) => {
+      if (live) setLib(loaded)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const countries = lib ? phoneCountryOptions(lib) : INITIAL_COUNTRIES
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const phone = toE164(lib ?? (await loadPhoneLib()), number, country)
+    if (!phone.ok) {
+      setError(phone.message)
+      return
+    }
+    setError(null)
+    onSend({ payload: { channel: 'sms', phoneNumber: phone.e164, brand }, forWhom: phone.e164 })
+  }
+
+  return (
+    <form className="receipt-form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="receipt-form__phone">
+        <Field label="Country" className="receipt-form__country">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={country}
+              onChange={(event) => setCountry(event.target.value as CountryCode)}
+            >
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name} (+{option.callingCode})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={number}
+          error={error}
+          required
+          onChange={(event) => setNumber(event.target.value)}
+        />
+      </div>
+      <FormButtons busy={busy} onCancel={onCancel} />
+    </form>
+  )
+}
+
+export function EmailReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormProps) {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const problem = emailReceiptError(email)
+    setError(problem)
+    if (problem) return
+    const emailAddress = email.trim()
+    onSend({ payload: { channel: 'email', emailAddress, brand }, forWhom: emailAddress })
+  }
+
+  return (
+    <form className="receipt-form" noValidate onSubmit={submit}>
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        required
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <FormButtons busy={busy} onCancel={onCancel} />
+    </form>
+  )
+}

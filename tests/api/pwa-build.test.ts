@@ -1,0 +1,118 @@
+// The built PWA (vite-plugin-pwa's own build test, for this portal): what the service worker
+// precaches, that it never precaches itself, and that the manifest is complete.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+interface ManifestImage {
+  src: string
+  sizes: string
+  type?: string
+  purpose?: string
+  form_factor?: string
+}
+
+interface WebManifest {
+  [field: string]: unknown
+  icons: ManifestImage[]
+  screenshots: ManifestImage[]
+  shortcuts: { name: string; url: string }[]
+}
+
+let outDir = ''
+let precached: string[] = []
+let swSource = ''
+let manifest: WebManifest
+
+const read = (path: string) => readFileSync(join(outDir, path))
+
+// A PNG's width × height, from its IHDR chunk.
+function pngSize(path: string): string {
+  const png = read(path.replace(/^\//, ''))
+  return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'pwa-build-'))
+  await build({ mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } })
+  swSource = read('sw.js').toString()
+  precached = [...swSource.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
+  manifest = JSON.parse(read('manifest.webmanifest').toString()) as WebManifest
+}, 120_000)
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true })
+})
+
+describe('precache', () => {
+  it('holds the shell: index.html, everything it loads, the manifest and its icons', () => {
+    const html = read('index.html').toString()
+    const loaded = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1])
+    expect(loaded.length).toBeGreaterThan(0)
+    expect(precached).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'manifest.webmanifest',
+        'icons/icon-192.png',
+        'icons/icon-512.png',
+        'icons/maskable-512.png',
+        ...loaded,
+      ]),
+    )
+    for (const url of precached) expect(existsSync(join(outDir, url)), url).toBe(true)
+  })
+
+  it('never holds the service worker, on-demand images or the password dictionaries', () => {
+    expect(precached).not.toContain('sw.js')
+    expect(precached.filter((url) => /^(brands|terminals|screenshots)\//.test(url))).toEqual([])
+    expect(precached.filter((url) => url.includes('zxcvbn'))).toEqual([])
+    const bytes = precached.reduce((sum, url) => sum + read(url).length, 0)
+    // The whole shell a phone downloads once on install.
+    expect(bytes).toBeLessThan(1.5 * 1024 * 1024)
+  })
+
+  it('keeps API and sandbox pages out of the navigation fallback', () => {
+    for (const path of ['v1', 'sandbox', 'pay', 'receipts']) {
+      expect(swSource).toContain(`/^\\/${path}(?:\\/|$)/`)
+    }
+  })
+})
+
+describe('manifest', () => {
+  it('has the identity and display fields an installable app needs', () => {
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'FleetPay Portal',
+      short_name: 'FleetPay',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    })
+  })
+
+  it('lists 192 and 512 icons and a maskable one, each the size it claims', () => {
+    const bySize = (size: string, purpose: string) =>
+      manifest.icons.find((icon) => icon.sizes === size && icon.purpose === purpose)
+    expect(bySize('192x192', 'any')).toBeDefined()
+    expect(bySize('512x512', 'any')).toBeDefined()
+    expect(bySize('512x512', 'maskable')).toBeDefined()
+    for (const icon of manifest.icons) expect(pngSize(icon.src), icon.src).toBe(icon.sizes)
+  })
+
+  it('offers the Sales, New payment link and Scan to Pay shortcuts', () => {
+    expect(manifest.shortcuts.map(({ name, url }) => [name, url])).toEqual([
+      ['Sales', '/transactions/sales'],
+      ['New payment link', '/payment-links/create'],
+      ['Scan to Pay', '/scan-to-pay'],
+    ])
+  })
+
+  it('has a narrow and a wide screenshot of the declared sizes', () => {
+    expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide'])
+    for (const shot of manifest.screenshots) expect(pngSize(shot.src), shot.src).toBe(shot.sizes)
+  })
+})

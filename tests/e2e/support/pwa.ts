@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from '@playwright/test'
+import { cardNumbersIn } from '../../../src/offline/card-number'
+
+export interface SandboxWithDist {
+  baseURL: string
+  stop(): Promise<void>
+}
+
+/**
+ * A sandbox of one's own serving the portal from distDir (the update proof rebuilds it while the
+ * server runs; the leak proof logs its demo user out everywhere). The OS picks the port.
+ */
+export async function startSandboxWithDist(
+  distDir: string,
+  { sales = 600 }: { sales?: number } = {},
+): Promise<SandboxWithDist> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-pwa-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SEED_SALES: String(sales),
+      SANDBOX_CONTROLS: '1',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no sandbox in 120 s\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000)
+      const url = /Sandbox API and portal: (http:\/\/\S+)/.exec(output)?.[1]
+      if (url) {
+        clearTimeout(timer)
+        resolve(url.replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}\n${output}`)))
+  })
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A production build of the portal into outDir, with the version its footer shows. */
+export function buildPortal(outDir: string, version: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+      env: { ...process.env, DIST_DIR: outDir, BUILD_VERSION: version },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}\n${output}`)),
+    )
+  })
+}
+
+/**
+ * Cuts the network for real: setOffline alone does not stop the service worker's fetches in
+ * Chromium, so every request is also aborted.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true)
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.setOffline(false)
+}
+
+export interface StorageDump {
+  indexedDb: { database: string; store: string; key: unknown; value: unknown }[]
+  localStorage: Record<string, string>
+  // Every cached request; the body only for entries outside the build's precache.
+  caches: { cache: string; url: string; body: string | null }[]
+}
+
+/** Everything the origin keeps on the device: IndexedDB, localStorage and CacheStorage. */
+export function dumpStorage(page: Page): Promise<StorageDump> {
+  return page.evaluate(async () => {
+    const request = <T>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+    const indexedDb: StorageDump['indexedDb'] = []
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue
+      const db = await request(indexedDB.open(info.name))
+      for (const store of Array.from(db.objectStoreNames)) {
+        const objects = db.transaction(store).objectStore(store)
+        const keys = await request(objects.getAllKeys())
+        const values = await request(objects.getAll())
+        keys.forEach((key, i) =>
+          indexedDb.push({ database: info.name!, store, key, value: values[i] }),
+        )
+      }
+      db.close()
+    }
+    const local: Record<string, string> = {}
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key !== null) local[key] = localStorage.getItem(key) ?? ''
+    }
+    const cached: StorageDump['caches'] = []
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const req of await cache.keys()) {
+        const precache = name.includes('precache')
+        const res = precache ? null : await cache.match(req)
+        cached.push({ cache: name, url: req.url, body: res ? await res.text() : null })
+      }
+    }
+    return { indexedDb, localStorage: local, caches: cached }
+  })
+}
+
+// Every string and number inside a value, keys included.
+function leaves(value: unknown, out: (string | number)[] = []): (string | number)[] {
+  if (typeof value === 'string' || typeof value === 'number') out.push(value)
+  else if (Array.isArray(value)) value.forEach((item) => leaves(item, out))
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      out.push(key)
+      leaves(item, out)
+    }
+  }
+  return out
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The texts of a dump: IndexedDB keys and values, localStorage, cached URLs and bodies. */
+export function dumpTexts(dump: StorageDump): string[] {
+  return leaves([
+    dump.indexedDb.map(({ key, value }) => [key, value]),
+    dump.localStorage,
+    dump.caches.map(({ url, body }) => [url, body ?? '']),
+  ]).map(String)
+}
+
+/**
+ * Card numbers in a dump: Luhn-valid runs of 13–19 digits. A 13-digit number within two days of
+ * now is a millisecond timestamp (dataUpdatedAt, the session's last refresh), not a card.
+ */
+export function cardNumbersInDump(dump: StorageDump, now = Date.now()): string[] {
+  return dumpTexts(dump)
+    .flatMap(cardNumbersIn)
+    .filter((digits) => !(digits.length === 13 && Math.abs(Number(digits) - now) < 2 * DAY_MS))
+}
