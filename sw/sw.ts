@@ -14,7 +14,12 @@ declare let self: ServiceWorkerGlobalScope & {
 }
 
 // Served by the sandbox/API, never by the shell or the caches here.
-const SERVER_PATHS = [/^\/v1(?:\/|$)/, /^\/sandbox(?:\/|$)/, /^\/pay(?:\/|$)/, /^\/receipts(?:\/|$)/]
+const SERVER_PATHS = [
+  /^\/v1(?:\/|$)/,
+  /^\/sandbox(?:\/|$)/,
+  /^\/pay(?:\/|$)/,
+  /^\/receipts(?:\/|$)/,
+]
 const isServerPath = (pathname: string) => SERVER_PATHS.some((path) => path.test(pathname))
 
 const IMAGE_CACHE = 'portal-images'
@@ -24,7 +29,9 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Deep links open the cached shell; server-rendered pages of the API and sandbox go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }))
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }),
+)
 
 // Operator logos and terminal model pictures: static files of the portal, kept a month, at most 60.
 registerRoute(

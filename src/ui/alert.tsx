@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '@/ui/button'
 import './alert.css'
 
 interface AlertProps {
@@ -6,10 +7,12 @@ interface AlertProps {
   title?: ReactNode
   children?: ReactNode
   actions?: ReactNode
+  // Adds a Dismiss button (§8 refund errors are dismissible).
+  onDismiss?: () => void
 }
 
 // An inline message box; errors are announced at once, the rest politely.
-export function Alert({ tone = 'error', title, children, actions }: AlertProps) {
+export function Alert({ tone = 'error', title, children, actions, onDismiss }: AlertProps) {
   return (
     <div
       className={`alert alert--${tone}`}
@@ -18,7 +21,16 @@ export function Alert({ tone = 'error', title, children, actions }: AlertProps) 
     >
       {title && <p className="alert__title">{title}</p>}
       {children && <div className="alert__body">{children}</div>}
-      {actions && <div className="alert__actions">{actions}</div>}
+      {(actions || onDismiss) && (
+        <div className="alert__actions">
+          {actions}
+          {onDismiss && (
+            <Button variant="secondary" size="small" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   )
 }

@@ -73,6 +73,11 @@ describe('precache', () => {
     expect(bytes).toBeLessThan(1.5 * 1024 * 1024)
   })
 
+  it('belongs to a build that registers the service worker (production, even under a test runner)', () => {
+    const scripts = precached.filter((url) => url.endsWith('.js'))
+    expect(scripts.some((url) => read(url).toString().includes('/sw.js'))).toBe(true)
+  })
+
   it('keeps API and sandbox pages out of the navigation fallback', () => {
     for (const path of ['v1', 'sandbox', 'pay', 'receipts']) {
       expect(swSource).toContain(`/^\\/${path}(?:\\/|$)/`)

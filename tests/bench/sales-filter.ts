@@ -7,12 +7,11 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { chromium, type Page } from '@playwright/test'
 import { build } from 'vite'
-import { createApp } from '../../server/app'
-import { createClock } from '../../server/clock'
 import { migrate, openDatabase } from '../../server/db/client'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, DEMO_PASSWORD } from '../e2e/support/demo'
 import { submitLogin } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { createBenchApp } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 import { runSeedBench } from './seed'
 
@@ -66,17 +65,7 @@ export async function runSalesFilterBench(opts: {
 
   const database = await openDatabase({ dataDir })
   await migrate(database)
-  const app = createApp({
-    db: database,
-    clock: createClock(),
-    config: {
-      mode: 'test',
-      sandboxControls: false,
-      corsOrigins: [],
-      distDir,
-      insecureCookies: true,
-    },
-  })
+  const app = createBenchApp(database, distDir)
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((done) => server.once('listening', () => done()))
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

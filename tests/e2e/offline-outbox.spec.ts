@@ -1,4 +1,6 @@
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   devices,
   expect,
@@ -11,8 +13,14 @@ import {
   type Route,
 } from '@playwright/test'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
-import { startPrivateServer, type PrivateServer } from './support/private-server'
-import { dumpStorage, goOffline, goOnline } from './support/pwa'
+import {
+  buildPortal,
+  dumpStorage,
+  goOffline,
+  goOnline,
+  startSandboxWithDist,
+  type SandboxWithDist,
+} from './support/pwa'
 import {
   expectAdviceCount,
   receiptAdvices,
@@ -34,7 +42,8 @@ const RECEIPTS = '**/v1/receipts/**'
 
 test.describe.configure({ mode: 'serial' })
 
-let server: PrivateServer | undefined
+let server: SandboxWithDist | undefined
+let distDir: string | undefined
 let api: APIRequestContext
 let sales: ApiSale[] = []
 let nextSale = 0
@@ -43,16 +52,20 @@ test.beforeEach(() => {
   test.skip(test.info().project.name !== 'phone', 'the offline proofs run on the phone project')
 })
 
+// A build of its own: a rebuild of dist-e2e by another run would break the service worker's install.
 test.beforeAll(async () => {
   if (test.info().project.name !== 'phone') return
-  test.setTimeout(180_000)
-  server = await startPrivateServer()
+  test.setTimeout(300_000)
+  distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-outbox-'))
+  await buildPortal(distDir, '0.0.0+outbox')
+  server = await startSandboxWithDist(distDir, { sales: 100 })
   api = await playwrightRequest.newContext({ baseURL: server.baseURL })
 })
 
 test.afterAll(async () => {
   await api?.dispose()
   await server?.stop()
+  if (distDir) rmSync(distDir, { recursive: true, force: true })
 })
 
 // The Pixel 7 of the phone project, on the private server.
@@ -76,7 +89,9 @@ async function openCachedSale(page: Page): Promise<ApiSale> {
   }
   const sale = sales[nextSale++ % sales.length]!
   await openSale(page, sale.id)
-  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated')
   await page.reload()
   await expect(receiptSection(page)).toBeVisible()
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)

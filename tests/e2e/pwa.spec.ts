@@ -2,25 +2,22 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  chromium,
-  devices,
-  expect,
-  test,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test'
+import { chromium, devices, expect, test, type Page, type TestInfo } from '@playwright/test'
 import { chromiumLaunchOptions } from '../support/chromium'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import {
+  browseSales,
   buildPortal,
   cardNumbersInDump,
   dumpStorage,
   dumpTexts,
   goOffline,
   goOnline,
+  openSalesPage,
+  shownSaleIds,
   startSandboxWithDist,
+  visitSale,
+  waitForServiceWorker,
   type SandboxWithDist,
 } from './support/pwa'
 import { openMainNav, isPhone, logOutFromSettings, saveScreenshot } from './support/shell'
@@ -31,47 +28,6 @@ import { registerUser } from './support/users'
 const account = SEED_SUBMERCHANTS.cityCabs
 const accountName = DEMO_ACCOUNT_NAMES.cityCabs
 const TABLET = { width: 1024, height: 1366 }
-
-// The service worker has installed its precache and taken over (an offline reload works).
-async function serviceWorkerActive(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready
-        return registration.active?.state
-      }),
-    )
-    .toBe('activated')
-}
-
-// Sale ids in the list on screen (table Details links or phone cards).
-async function shownSaleIds(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .getByRole('region', { name: 'Sales' })
-    .locator('a[href*="/transactions/sales/"]')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''))
-  return [...new Set(hrefs.map((href) => decodeURIComponent(href.split('/').pop() ?? '')))]
-}
-
-async function openSalesPage(page: Page, pageNumber = 1): Promise<string[]> {
-  await page.goto(`/transactions/sales${pageNumber > 1 ? `?page=${pageNumber}` : ''}`)
-  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
-  await expect.poll(async () => (await shownSaleIds(page)).length).toBeGreaterThan(0)
-  return shownSaleIds(page)
-}
-
-// In-app navigation to a sale (the router, not a page load), then back to the list.
-async function visitSale(page: Page, saleId: string): Promise<void> {
-  await page
-    .getByRole('region', { name: 'Sales' })
-    .locator(`a[href$="/transactions/sales/${saleId}"]`)
-    .first()
-    .click()
-  await expect(page.getByRole('heading', { name: 'Sale details', level: 1 })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Money' })).toBeVisible()
-  await page.goBack()
-  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
-}
 
 function phoneOnly(testInfo: TestInfo): void {
   test.skip(testInfo.project.name !== 'phone', 'the issue runs its proofs in the phone project')
@@ -97,7 +53,7 @@ test.describe('proof 1: installable', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage())
       await page.goto('/login')
-      await serviceWorkerActive(page)
+      await waitForServiceWorker(page)
       const cdp = await context.newCDPSession(page)
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
       expect(installabilityErrors).toEqual([])
@@ -127,7 +83,7 @@ test.describe('proof 2: offline reading', () => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 360, height: 780 })
     await signIn(page, DEMO_EMAILS.viewer, { account: accountName })
-    await serviceWorkerActive(page)
+    await waitForServiceWorker(page)
     await expect(page.getByText(/^Updated \d\d:\d\d$/).first()).toBeVisible()
     const ids = await openSalesPage(page)
     const visited = ids.slice(0, 3)
@@ -173,8 +129,12 @@ async function expectOfflineScreens(page: Page, visited: string[], unvisited: st
   }
   await page.goto(`/transactions/sales/${unvisited}`)
   await expect(page.getByRole('heading', { name: 'Sale details', level: 1 })).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
+  const offlineState = page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: 'You are offline' })
+  await expect(offlineState).toContainText('This sale has not been saved on this device yet.')
+  await expect(offlineState.getByRole('button', { name: 'Retry' })).toBeVisible()
 
   await page.goto('/user/edit')
   await expect(page.getByRole('heading', { name: 'Edit Profile', level: 1 })).toBeVisible()
@@ -196,7 +156,7 @@ test.describe('proofs on a sandbox of their own', () => {
     browser,
   }, testInfo) => {
     phoneOnly(testInfo)
-    test.setTimeout(240_000)
+    test.setTimeout(420_000)
     // Logging out ends every session of the user, so not on the shared server; a build of its own
     // so that nothing rebuilding dist-e2e meanwhile can break the service worker's install.
     distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-leaks-'))
@@ -205,18 +165,15 @@ test.describe('proofs on a sandbox of their own', () => {
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
     const page = await context.newPage()
     await signIn(page, DEMO_EMAILS.owner, { account: accountName })
-    await serviceWorkerActive(page)
+    await waitForServiceWorker(page)
 
-    const browsed: string[] = []
-    for (let pageNumber = 1; browsed.length < 50; pageNumber++) {
-      for (const saleId of await openSalesPage(page, pageNumber)) {
-        await visitSale(page, saleId)
-        browsed.push(saleId)
-      }
-    }
+    const browsed = await browseSales(page, 50)
     await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(50)
 
-    const secrets = (await context.cookies()).map((cookie) => cookie.value)
+    // §7 keeps the device id in localStorage too; every other cookie (the tokens) stays out.
+    const secrets = (await context.cookies())
+      .filter((cookie) => cookie.name !== 'portal_device_id')
+      .map((cookie) => cookie.value)
     expect(secrets.length).toBeGreaterThan(0)
     const dump = await dumpStorage(page)
     const texts = dumpTexts(dump)
@@ -263,7 +220,7 @@ test.describe('proofs on a sandbox of their own', () => {
     browser,
   }, testInfo) => {
     phoneOnly(testInfo)
-    test.setTimeout(300_000)
+    test.setTimeout(420_000)
     distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-update-'))
     await buildPortal(distDir, '0.0.0+build-a')
     server = await startSandboxWithDist(distDir, { sales: 100 })
@@ -273,7 +230,7 @@ test.describe('proofs on a sandbox of their own', () => {
     await page.goto('/login')
     // The first install says so, once.
     await expect(page.getByText('Ready to work offline')).toBeVisible()
-    await serviceWorkerActive(page)
+    await waitForServiceWorker(page)
     await signIn(page, DEMO_EMAILS.owner, { account: accountName })
     const footer = page.getByText(/^Version /)
     await expect(footer).toHaveText('Version 0.0.0+build-a')

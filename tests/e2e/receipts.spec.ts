@@ -101,6 +101,17 @@ test('invalid inputs show messages and Cancel returns to the choice', async ({
 })
 
 test('View opens the branded receipt page; Print opens it to print', async ({ page }, testInfo) => {
+  // Records window.print() calls in every page of the context, the popups included.
+  await page.context().addInitScript(() => {
+    Object.assign(window, { printCalls: 0 })
+    window.print = () => {
+      Object.assign(window, {
+        printCalls: (window as unknown as { printCalls: number }).printCalls + 1,
+      })
+    }
+  })
+  const printCalls = (target: Page) =>
+    target.evaluate(() => (window as unknown as { printCalls: number }).printCalls)
   const sale = await openOwnSale(page, testInfo, SLOTS.view)
   const section = receiptSection(page)
   const view = section.getByRole('link', { name: 'View' })
@@ -111,6 +122,7 @@ test('View opens the branded receipt page; Print opens it to print', async ({ pa
   await expect(receipt).toHaveURL(new RegExp(`/receipts/${sale.receiptId}$`))
   await expect(receipt.getByText('MetroPay Business').first()).toBeVisible()
   await expect(receipt.getByText(sale.authCode)).toBeVisible()
+  expect(await printCalls(receipt)).toBe(0)
   await receipt.close()
 
   const [printable] = await Promise.all([
@@ -118,6 +130,8 @@ test('View opens the branded receipt page; Print opens it to print', async ({ pa
     section.getByRole('button', { name: 'Print' }).click(),
   ])
   await expect(printable).toHaveURL(new RegExp(`/receipts/${sale.receiptId}\\?print=1$`))
+  // The receipt page opens the print dialog by itself.
+  await expect.poll(() => printCalls(printable)).toBe(1)
   await printable.close()
   // Chromium here has no Web Share: the button is only offered where it works.
   const canShare = await page.evaluate(() => typeof navigator.share === 'function')

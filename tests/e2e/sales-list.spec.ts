@@ -239,3 +239,20 @@ test('save a view, change the filters, and reapply it', async ({ page }, testInf
   await expect(saved).toBeHidden()
   expect(await page.evaluate((key) => localStorage.getItem(key), stored[0]?.[0] ?? '')).toBeNull()
 })
+
+test('offline: the rows shown keep their age; a new filter waits for the connection', async ({
+  page,
+  context,
+}) => {
+  await openSales(page)
+  const ids = await shownIds(page)
+  await context.setOffline(true)
+  await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
+  await openPanel(page, 'Filters')
+  await page.getByLabel('Card type').selectOption('prepaid')
+  await expect(page.getByText(/^You are offline\. The sales for these filters load/)).toBeVisible()
+  expect(await shownIds(page)).toEqual(ids)
+  await context.setOffline(false)
+  await expectRows(page, { cardType: 'prepaid' })
+  await expect(page.getByText(/^You are offline/)).toBeHidden()
+})

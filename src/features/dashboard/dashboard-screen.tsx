@@ -164,7 +164,7 @@ function Glance({ data, todayStart }: { data: WeekSales; todayStart: string }) {
           <p>
             <strong>{formatMoney(summary.latest.amount, summary.latest.currency)}</strong>{' '}
             <span className="muted">{formatDateTime(summary.latest.capturedAt)}</span>{' '}
-            <Link to={'/transactions/sales' as LinkProps['to']} className="latest-sale__link">
+            <Link to="/transactions/sales" className="latest-sale__link">
               View sales
             </Link>
           </p>

@@ -32,7 +32,7 @@ export interface ReceiptActionsProps {
 // §2 Sale detail: receipt actions (send by SMS or email, view, print, and share where supported).
 export function ReceiptActions({ sale, account }: ReceiptActionsProps) {
   return (
-    <section className="receipt-actions" aria-labelledby="receipt-actions-title">
+    <section className="card receipt-actions" aria-labelledby="receipt-actions-title">
       <h2 id="receipt-actions-title" className="receipt-actions__title">
         Receipt
       </h2>

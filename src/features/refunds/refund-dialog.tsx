@@ -15,11 +15,11 @@ import {
   type RefundType,
 } from '@/features/refunds/refund-rules'
 import { minorToDecimalString, formatMoney } from '@/lib/money'
+import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { Field, TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
-import { RefundFailure } from '@/features/refunds/refund-failure'
 
 // The sandbox's limit on refundReason (RefundRequestPayload).
 const REASON_MAX_LENGTH = 500
@@ -160,7 +160,7 @@ export function RefundDialog({
         </>
       }
     >
-      {failure && <RefundFailure message={failure} onDismiss={() => setFailure(null)} />}
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       <form id="refund-form" className="refund-form" noValidate onSubmit={handleSubmit}>
         <p className="refund-form__refundable">
           Refundable: <strong>{money(refundable)}</strong>

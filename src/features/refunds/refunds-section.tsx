@@ -7,7 +7,6 @@ import type { Sale } from '@/api/schema/sales'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { deleteRefund, refundKeys, refundQueries } from '@/features/refunds/api'
 import { RefundDialog } from '@/features/refunds/refund-dialog'
-import { RefundFailure } from '@/features/refunds/refund-failure'
 import {
   deleteFailedMessage,
   isRefundEditable,
@@ -19,6 +18,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useOnline } from '@/offline/use-online'
 import { checkAccess, REFUND_NOT_PERMITTED_LABEL } from '@/policy/access'
+import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { DataTable, type Column } from '@/ui/data-table'
 import { Dialog } from '@/ui/dialog'
@@ -85,7 +85,7 @@ export function RefundsSection({
           onRequest={() => setEditor({})}
         />
       </div>
-      {failure && <RefundFailure message={failure} onDismiss={() => setFailure(null)} />}
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       {query.isPending && online && <Spinner label="Loading refunds" />}
       {query.isPending && !online && (
         <p className="muted">The refunds of this sale load when you are back online.</p>

@@ -79,9 +79,7 @@ function GoBack() {
     <Button
       variant="secondary"
       onClick={() =>
-        canGoBack
-          ? router.history.back()
-          : void router.navigate({ to: SALES_LIST_PATH as LinkProps['to'] })
+        canGoBack ? router.history.back() : void router.navigate({ to: SALES_LIST_PATH })
       }
     >
       Go back

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import type { Sale } from '@/api/schema/sales'
 import { salesQueries } from '@/features/sales/api'
 import { markFilterChange, useMeasureRowsShown } from '@/features/sales/filter-timing'
@@ -41,10 +41,7 @@ interface SalesListScreenProps {
   onSearchChange: (search: SalesSearch) => void
 }
 
-// Helper B's detail route; a string path so this compiles whichever lands first.
-function saleLink(sale: Sale): LinkProps['to'] {
-  return `/transactions/sales/${encodeURIComponent(sale.id)}` as LinkProps['to']
-}
+const SALE_ROUTE = '/transactions/sales/$saleId'
 
 function panText(sale: Sale): string {
   return `•••• ${sale.panLastFour}`
@@ -111,7 +108,7 @@ const COLUMNS: readonly Column<Sale>[] = [
     id: 'details',
     header: 'Details',
     cell: (sale) => (
-      <Link to={saleLink(sale)} className="sales-details-link">
+      <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sales-details-link">
         Details
         <span className="visually-hidden">
           {` of the ${formatMoney(sale.amount, sale.currency)} sale at ${formatDateTime(sale.capturedAt)}`}
@@ -124,7 +121,7 @@ const COLUMNS: readonly Column<Sale>[] = [
 // §2 on phones: amount, time, scheme with last four and method, the whole card opening the sale.
 function SaleCard({ sale }: { sale: Sale }) {
   return (
-    <Link to={saleLink(sale)} className="sale-card">
+    <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-card">
       <span className="sale-card__amount">{formatMoney(sale.amount, sale.currency)}</span>
       <span className="sale-card__time">{formatDateTime(sale.capturedAt)}</span>
       <span className="sale-card__card">

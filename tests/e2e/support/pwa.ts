@@ -172,3 +172,59 @@ export function cardNumbersInDump(dump: StorageDump, now = Date.now()): string[]
     .flatMap(cardNumbersIn)
     .filter((digits) => !(digits.length === 13 && Math.abs(Number(digits) - now) < 2 * DAY_MS))
 }
+
+// Written with waitFor (not expect) so the benches can use them outside the test runner too.
+
+/** The service worker has installed its precache and is active (an offline reload works). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    undefined,
+    { polling: 250, timeout: 30_000 },
+  )
+}
+
+const saleLinks = (page: Page) =>
+  page.getByRole('region', { name: 'Sales' }).locator('a[href*="/transactions/sales/"]')
+
+/** Sale ids in the list on screen (table Details links or phone cards), in order. */
+export async function shownSaleIds(page: Page): Promise<string[]> {
+  const hrefs = await saleLinks(page).evaluateAll((nodes) =>
+    nodes.map((node) => node.getAttribute('href') ?? ''),
+  )
+  return [...new Set(hrefs.map((href) => decodeURIComponent(href.split('/').pop() ?? '')))]
+}
+
+/** Opens a page of the sales list and returns the ids it shows. */
+export async function openSalesPage(page: Page, pageNumber = 1): Promise<string[]> {
+  await page.goto(`/transactions/sales${pageNumber > 1 ? `?page=${pageNumber}` : ''}`)
+  await page.getByRole('heading', { name: 'Sales', level: 1 }).waitFor()
+  await saleLinks(page).first().waitFor()
+  return shownSaleIds(page)
+}
+
+/** In-app navigation from the list to a sale (the router, not a page load), then back. */
+export async function visitSale(page: Page, saleId: string): Promise<void> {
+  await saleLinks(page)
+    .and(page.locator(`[href$="/${saleId}"]`))
+    .first()
+    .click()
+  await page.getByRole('heading', { name: 'Sale details', level: 1 }).waitFor()
+  await page.getByRole('region', { name: 'Money' }).waitFor()
+  await page.goBack()
+  await page.getByRole('heading', { name: 'Sales', level: 1 }).waitFor()
+  await saleLinks(page).first().waitFor()
+}
+
+/** Browses list pages and opens each sale on them until `count` sales were seen. */
+export async function browseSales(page: Page, count: number): Promise<string[]> {
+  const browsed: string[] = []
+  for (let pageNumber = 1; browsed.length < count; pageNumber++) {
+    for (const saleId of await openSalesPage(page, pageNumber)) {
+      if (browsed.length === count) break
+      await visitSale(page, saleId)
+      browsed.push(saleId)
+    }
+  }
+  return browsed
+}

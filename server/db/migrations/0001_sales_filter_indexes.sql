@@ -1,0 +1,3 @@
+CREATE INDEX "sales_submerchant_scheme_captured_idx" ON "sales" USING btree ("submerchant_id","card_scheme","captured_at","id");--> statement-breakpoint
+CREATE INDEX "sales_submerchant_method_captured_idx" ON "sales" USING btree ("submerchant_id","method","captured_at","id");--> statement-breakpoint
+CREATE INDEX "sales_submerchant_type_captured_idx" ON "sales" USING btree ("submerchant_id","card_type","captured_at","id");

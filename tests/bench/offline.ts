@@ -1,0 +1,124 @@
+// Budgets (issue "Offline-first PWA"): offline warm start on a Pixel 7 with 4× CPU throttling,
+// navigation → the sales list's first row rendered from IndexedDB, ≤ 1.5 s; the persisted cache
+// after browsing 100 sale pages, ≤ 5 MB.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, devices, type BrowserContext } from '@playwright/test'
+import { DEMO_PASSWORD } from '../e2e/support/demo'
+import {
+  browseSales,
+  buildPortal,
+  goOffline,
+  openSalesPage,
+  startSandboxWithDist,
+  waitForServiceWorker,
+} from '../e2e/support/pwa'
+import { submitLogin } from '../e2e/support/sign-in'
+import { chromiumLaunchOptions } from '../support/chromium'
+import { median } from './median'
+
+// src/offline/persister.ts's key for the local API environment (that module needs Vite's env).
+const QUERY_CACHE_KEY = 'portal:local:query-cache'
+
+export interface OfflineBenchResult {
+  salesBrowsed: number
+  persistedQueries: number
+  // The persisted client as JSON, the form it takes in IndexedDB's structured clone, roughly.
+  persistedBytes: number
+  // What the origin uses in all (IndexedDB, the service worker's caches), for context.
+  originUsageBytes: number
+  warmStartRunsMs: number[]
+  warmStartMs: number
+}
+
+// One offline start in a fresh tab: the shell from the service worker, the data from IndexedDB.
+async function offlineWarmStart(context: BrowserContext): Promise<number> {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto('/transactions/sales', { waitUntil: 'commit' })
+  // Checked every frame in the page: the time is performance.now() (since navigation start) at the
+  // first frame that holds a sale row.
+  const handle = await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main a[href*="/transactions/sales/sale_"]') !== null &&
+        performance.now(),
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    .catch(async (error: unknown) => {
+      const shown = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no main)')
+      throw new Error(`no sales row offline; the page shows:\n${shown.slice(0, 600)}`, {
+        cause: error,
+      })
+    })
+  const ms = Number(await handle.jsonValue())
+  await page.close()
+  return ms
+}
+
+export async function runOfflineBench({
+  salePages = 100,
+  starts = 5,
+}: { salePages?: number; starts?: number } = {}): Promise<OfflineBenchResult> {
+  const distDir = mkdtempSync(join(tmpdir(), 'bench-offline-'))
+  await buildPortal(distDir, 'bench')
+  const server = await startSandboxWithDist(distDir, { sales: 3000 })
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
+    const page = await context.newPage()
+    await submitLogin(page, 'viewer@example.com', DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'City Cabs', exact: true }).click()
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    await waitForServiceWorker(page)
+    const browsed = salePages > 0 ? await browseSales(page, salePages) : []
+    await openSalesPage(page)
+    // Let the last writes land, then read what IndexedDB holds.
+    await page.waitForTimeout(1500)
+    const stored = await page.evaluate(async (key) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const value = await new Promise<unknown>((resolve, reject) => {
+        const get = db.transaction('keyval').objectStore('keyval').get(key)
+        get.onsuccess = () => resolve(get.result)
+        get.onerror = () => reject(get.error)
+      })
+      db.close()
+      const queries = (value as { clientState?: { queries?: unknown[] } } | undefined)?.clientState
+        ?.queries
+      const { usage = 0 } = await navigator.storage.estimate()
+      return {
+        queries: queries?.length ?? 0,
+        bytes: new Blob([JSON.stringify(value ?? null)]).size,
+        usage,
+      }
+    }, QUERY_CACHE_KEY)
+    await page.close()
+
+    await goOffline(context)
+    const runs: number[] = []
+    for (let i = 0; i < starts; i++) runs.push(await offlineWarmStart(context))
+    await context.close()
+    return {
+      salesBrowsed: browsed.length,
+      persistedQueries: stored.queries,
+      persistedBytes: stored.bytes,
+      originUsageBytes: stored.usage,
+      warmStartRunsMs: runs,
+      warmStartMs: median(runs),
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(distDir, { recursive: true, force: true })
+  }
+}
