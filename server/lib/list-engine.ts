@@ -248,8 +248,8 @@ export function whereClause<Row extends Record<string, unknown>>(
   return and(...conditions) ?? scope
 }
 
-// Planner estimates this far above the limit are trusted without counting (they are rarely off 5×).
-const ESTIMATE_TRUST_FACTOR = 5
+// Planner estimates this far above the limit are trusted without counting (they are rarely off 3×).
+const ESTIMATE_TRUST_FACTOR = 3
 
 // Exact count up to EXACT_COUNT_LIMIT rows, else the planner's estimate (never below the limit + 1).
 export async function countRows(
@@ -312,7 +312,11 @@ export async function executeList<Row extends Record<string, unknown>>(
     .from(resource.table)
     .where(inArray(resource.tieBreaker, page))
     .orderBy(...orderBy)) as unknown as Row[]
-  const { totalCount, isApproximate } = await countRows(db, resource.table, where)
+  // A short page ends the list, so it gives the exact total without counting.
+  const pageEndsList = rows.length < parsed.limit && (rows.length > 0 || parsed.offset === 0)
+  const { totalCount, isApproximate } = pageEndsList
+    ? { totalCount: parsed.offset + rows.length, isApproximate: false }
+    : await countRows(db, resource.table, where)
   const items = rows.map((row) => narrow(resource.serialize(row), parsed.fields))
   return { items, totalCount, isApproximate }
 }

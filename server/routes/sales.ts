@@ -4,11 +4,11 @@ import {
   CARD_SCHEMES,
   CARD_TYPES,
   SALE_METHODS,
-  type Sale,
-  type SaleMethod,
   type CardScheme,
   type CardType,
-} from '@/api/schema/sales'
+  type SaleMethod,
+} from '@/api/schema/sale-values'
+import type { Sale } from '@/api/schema/sales'
 import type { AppEnv, AuthContext } from '../context'
 import { sales } from '../db/schema/core'
 import type { Db } from '../db/client'

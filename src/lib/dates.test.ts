@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DATE_PRESETS,
-  dayRangeToBounds,
-  formatDateTime,
-  presetRange,
-  validateDayRange,
-} from '@/lib/dates'
+import { DATE_PRESETS } from '@/lib/date-presets'
+import { dayRangeToBounds, formatDateTime, presetRange, validateDayRange } from '@/lib/dates'
 
 // Wednesday 15 May 2024, mid-afternoon local time.
 const now = new Date(2024, 4, 15, 15, 30)

@@ -1,34 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { DATE_TIME_FORMAT } from '@/config/limits'
-
-export const DATE_PRESETS = [
-  'custom',
-  'this_week',
-  'last_week',
-  'previous_7_days',
-  'this_month',
-  'last_month',
-  'previous_30_days',
-  'this_year',
-  'last_year',
-  'previous_365_days',
-  'all_time',
-] as const
-export type DatePreset = (typeof DATE_PRESETS)[number]
-
-export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
-  custom: 'Custom',
-  this_week: 'This week',
-  last_week: 'Last week',
-  previous_7_days: 'Previous 7 days',
-  this_month: 'This month',
-  last_month: 'Last month',
-  previous_30_days: 'Previous 30 days',
-  this_year: 'This year',
-  last_year: 'Last year',
-  previous_365_days: 'Previous 365 days',
-  all_time: 'All time',
-}
+import type { DatePreset } from '@/lib/date-presets'
 
 export const DATE_RANGE_MESSAGES = {
   startAfterToday: 'Start date is after current date',
@@ -41,10 +13,6 @@ const DAY = 'YYYY-MM-DD'
 export interface DayRange {
   start: string | null
   end: string | null
-}
-
-export function isDatePreset(value: unknown): value is DatePreset {
-  return DATE_PRESETS.some((preset) => preset === value)
 }
 
 export function formatDateTime(value: string | number | Date): string {

@@ -1,13 +1,5 @@
-import {
-  DATE_PRESET_LABELS,
-  DATE_PRESETS,
-  isDatePreset,
-  presetRange,
-  toDay,
-  validateDayRange,
-  type DatePreset,
-  type DayRange,
-} from '@/lib/dates'
+import { DATE_PRESET_LABELS, DATE_PRESETS, isDatePreset, type DatePreset } from '@/lib/date-presets'
+import { presetRange, toDay, validateDayRange, type DayRange } from '@/lib/dates'
 import { Field } from '@/ui/field'
 import './date-range.css'
 

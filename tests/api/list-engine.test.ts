@@ -120,6 +120,17 @@ describe('list semantics', () => {
     expect([...a.rows, ...b.rows].map((r) => r.id)).toEqual(all.rows.map((r) => r.id))
   })
 
+  it('gives the exact total on the last page, on an empty result and past the end', async () => {
+    const { total } = await items(`submerchantId=${CITY}`)
+    const last = await items(`submerchantId=${CITY}&limit=7&offset=${total - 3}`)
+    expect(last.rows).toHaveLength(3)
+    expect([last.total, last.approx]).toEqual([total, 'false'])
+    const none = await items(`submerchantId=${CITY}&cardScheme=american_express&cardType=debit`)
+    expect([none.rows.length, none.total, none.approx]).toEqual([0, 0, 'false'])
+    const past = await items(`submerchantId=${CITY}&offset=${total + 20}`)
+    expect([past.rows.length, past.total]).toEqual([0, total])
+  })
+
   it('sorts ascending and descending by amount with id as tie-breaker', async () => {
     const asc = await items('sort=amount&limit=100')
     const amounts = asc.rows.map((r) => Number(r.amount))

@@ -12,6 +12,7 @@ import {
   type Page,
   type Route,
 } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
 import {
   buildPortal,
@@ -183,6 +184,7 @@ test('a receipt sent offline is queued, listed, and sent exactly once when onlin
   await page.setViewportSize({ width: 1024, height: 1366 })
   await saveScreenshot(page, testInfo, 'outbox-entries')
   keepShot(page, 'outbox-entries')
+  await expectNoSeriousA11yViolations(page)
 
   await goOnline(context)
   await expectSentOnce(page, queued)

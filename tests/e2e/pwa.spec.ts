@@ -74,6 +74,34 @@ test.describe('proof 1: installable', () => {
   })
 })
 
+test('iPhone: the user menu explains Share → Add to Home Screen', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { userAgent, deviceScaleFactor } = devices['iPhone 14']
+  const viewport = testInfo.project.name === 'phone' ? { width: 360, height: 780 } : TABLET
+  const context = await browser.newContext({
+    userAgent,
+    deviceScaleFactor,
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    baseURL,
+  })
+  const page = await context.newPage()
+  await signIn(page, DEMO_EMAILS.viewer, { account: accountName })
+  if (isPhone(page)) await openMainNav(page)
+  await page.getByRole('button', { name: /^User menu/ }).click()
+  await page.getByRole('button', { name: 'Install app' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Install the portal' })
+  await expect(dialog).toContainText('Tap Share in Safari')
+  await expect(dialog).toContainText('Choose Add to Home Screen, then Add.')
+  await saveScreenshot(page, testInfo, 'pwa-install-ios')
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(dialog).toBeHidden()
+  await context.close()
+})
+
 test.describe('proof 2: offline reading', () => {
   test('visited screens show their saved data with its age offline, also on a cold start', async ({
     page,

@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
 import { expectAdviceCount, receiptSection, sendReceipt } from './support/receipt-advice'
 import { apiGet, openSale, type ApiSale } from './support/sale-api'
@@ -159,4 +160,5 @@ test('receipt screenshots: channel choice and SMS form', async ({ page }, testIn
   await expect(section.getByText(/Enter a valid phone number/)).toBeVisible()
   await saveScreenshot(page, testInfo, 'receipt-sms-form')
   await keepShot(page, 'receipt-sms-form')
+  await expectNoSeriousA11yViolations(page)
 })

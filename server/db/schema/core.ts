@@ -15,12 +15,8 @@ import { ROLES } from '../../../src/api/schema/common'
 import { ENROLLMENT_STATUSES } from '../../../src/api/schema/enrollments'
 import { CAPTURE_MODES } from '../../../src/api/schema/intents'
 import { PAYOUT_DESTINATION_TYPES } from '../../../src/api/schema/payouts'
-import {
-  BALANCE_TRANSACTION_TYPES,
-  CARD_SCHEMES,
-  CARD_TYPES,
-  SALE_METHODS,
-} from '../../../src/api/schema/sales'
+import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '../../../src/api/schema/sale-values'
+import { BALANCE_TRANSACTION_TYPES } from '../../../src/api/schema/sales'
 import { TERMINAL_MODELS } from '../../../src/api/schema/terminals'
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })

@@ -10,10 +10,7 @@ import {
   SignedMinorUnits,
   TerminalId,
 } from './common'
-
-export const SALE_METHODS = ['ecommerce', 'pos', 'softpos'] as const
-export const CARD_SCHEMES = ['visa', 'mastercard', 'american_express'] as const
-export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const
+import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from './sale-values'
 
 export const SaleMethod = type.enumerated(...SALE_METHODS)
 export type SaleMethod = typeof SaleMethod.infer

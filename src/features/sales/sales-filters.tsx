@@ -1,14 +1,14 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
-import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '@/api/schema/sales'
+import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '@/api/schema/sale-values'
 import { prettify } from '@/lib/prettify'
 import {
   DEFAULT_PERIOD,
   MAX_SERIAL_LENGTH,
   PAN_LAST_FOUR_MESSAGE,
   PAN_LAST_FOUR_PATTERN,
-  salesDayRange,
   type SalesSearch,
-} from '@/features/sales/search'
+} from '@/features/sales/search-params'
+import { salesDayRange } from '@/features/sales/search'
 import { DateRange, type DateRangeValue } from '@/ui/date-range'
 import { Field } from '@/ui/field'
 

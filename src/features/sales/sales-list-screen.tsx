@@ -7,15 +7,17 @@ import { markFilterChange, useMeasureRowsShown } from '@/features/sales/filter-t
 import { SalesFilters } from '@/features/sales/sales-filters'
 import { SavedViews } from '@/features/sales/sales-saved-views'
 import {
-  describeFilters,
-  hasFilters,
   parseSort,
-  sameSearch,
   sortToSearch,
-  toListParams,
-  withChange,
   DEFAULT_SORT,
   type SalesSearch,
+} from '@/features/sales/search-params'
+import {
+  describeFilters,
+  hasFilters,
+  sameSearch,
+  toListParams,
+  withChange,
 } from '@/features/sales/search'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'

@@ -8,7 +8,8 @@ import {
   MAX_VIEW_NAME_LENGTH,
   type SavedView,
 } from '@/features/sales/saved-views'
-import { describeFilters, sameSearch, viewOf, type SalesSearch } from '@/features/sales/search'
+import { type SalesSearch } from '@/features/sales/search-params'
+import { describeFilters, sameSearch, viewOf } from '@/features/sales/search'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'

@@ -1,4 +1,5 @@
-import { parseSalesSearch, viewOf, type SalesSearch } from '@/features/sales/search'
+import { parseSalesSearch, type SalesSearch } from '@/features/sales/search-params'
+import { viewOf } from '@/features/sales/search'
 
 // A named sales view: only the URL's filters and sort, nothing read from the account.
 export interface SavedView {

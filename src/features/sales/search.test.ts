@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { parseSalesSearch, validateSalesSearch } from '@/features/sales/search-params'
 import {
   describeFilters,
-  parseSalesSearch,
   sameSearch,
   toListParams,
-  validateSalesSearch,
   viewOf,
   withChange,
 } from '@/features/sales/search'

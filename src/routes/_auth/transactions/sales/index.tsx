@@ -4,10 +4,10 @@ import { salesQueries } from '@/features/sales/api'
 import { SalesListScreen } from '@/features/sales/sales-list-screen'
 import {
   parseSalesSearch,
-  toListParams,
   validateSalesSearch,
   type SalesSearch,
-} from '@/features/sales/search'
+} from '@/features/sales/search-params'
+import { toListParams } from '@/features/sales/search'
 import { ensureWhenOnline } from '@/lib/ensure-online'
 
 export const Route = createFileRoute('/_auth/transactions/sales/')({

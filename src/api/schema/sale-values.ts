@@ -1,0 +1,9 @@
+// The §3/§9 sale enums as plain values: the sales route's validateSearch reads them from the
+// main bundle, which must not pull arktype in (the /login budget).
+export const SALE_METHODS = ['ecommerce', 'pos', 'softpos'] as const
+export const CARD_SCHEMES = ['visa', 'mastercard', 'american_express'] as const
+export const CARD_TYPES = ['credit', 'debit', 'prepaid'] as const
+
+export type SaleMethod = (typeof SALE_METHODS)[number]
+export type CardScheme = (typeof CARD_SCHEMES)[number]
+export type CardType = (typeof CARD_TYPES)[number]
