@@ -71,6 +71,15 @@ export function outboxEntries(cache: MutationCache, submerchantId: string): Outb
     .sort(byQueuedAt)
 }
 
+// Every account's entries not yet sent (queued or failed): what a logout would discard.
+export function unsentOutboxEntries(cache: MutationCache): OutboxEntry[] {
+  return cache
+    .getAll()
+    .map(outboxEntryOf)
+    .filter((entry): entry is OutboxEntry => entry !== null && entry.status !== 'sending')
+    .sort(byQueuedAt)
+}
+
 export function byQueuedAt(a: OutboxEntry, b: OutboxEntry): number {
   return a.label.queuedAt.localeCompare(b.label.queuedAt) || a.mutationId - b.mutationId
 }

@@ -1,15 +1,21 @@
 import { useState, type ReactNode } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { replayOutbox, retryOutboxEntry, unsentOutboxEntries } from '@/offline/outbox'
 import { useOnline } from '@/offline/use-online'
 import { useAuth } from '@/session/use-auth'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 
-function pausedMutationCount(queryClient: ReturnType<typeof useQueryClient>): number {
-  return queryClient
-    .getMutationCache()
-    .findAll({ status: 'pending' })
-    .filter((m) => m.state.isPaused).length
+function unsentCount(queryClient: QueryClient): number {
+  return unsentOutboxEntries(queryClient.getMutationCache()).length
+}
+
+// Failed entries are sent again (same Idempotency-Key), then everything queued replays in order.
+async function sendOutbox(queryClient: QueryClient): Promise<void> {
+  for (const entry of unsentOutboxEntries(queryClient.getMutationCache())) {
+    if (entry.status === 'failed') retryOutboxEntry(queryClient, entry.mutationId)
+  }
+  await replayOutbox(queryClient)
 }
 
 /**
@@ -24,14 +30,14 @@ export function useLogout(): { requestLogout: () => void; dialog: ReactNode } {
   const online = useOnline()
 
   function requestLogout() {
-    if (pausedMutationCount(queryClient) > 0) setAsking(true)
+    if (unsentCount(queryClient) > 0) setAsking(true)
     else void auth.logout()
   }
 
   async function sendThenLogout() {
     setSending(true)
     try {
-      await queryClient.resumePausedMutations()
+      await sendOutbox(queryClient)
     } finally {
       setSending(false)
       setAsking(false)
@@ -39,7 +45,7 @@ export function useLogout(): { requestLogout: () => void; dialog: ReactNode } {
     }
   }
 
-  const count = asking ? pausedMutationCount(queryClient) : 0
+  const count = asking ? unsentCount(queryClient) : 0
   const dialog = (
     <Dialog
       open={asking}
