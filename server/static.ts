@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 
@@ -59,6 +61,43 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null
 }
 
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+// Text assets are sent compressed: on a phone the /login bundle is the first thing waited on.
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg)/
+const MIN_COMPRESS_BYTES = 1024
+
+type Encoding = 'br' | 'gzip'
+
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+    .map(([name]) => name?.trim().toLowerCase())
+  if (accepted.includes('br')) return 'br'
+  if (accepted.includes('gzip')) return 'gzip'
+  return null
+}
+
+// Built files never change under the same ETag, so each is compressed once per encoding.
+const compressedCache = new Map<string, Buffer>()
+const MAX_COMPRESSED_ENTRIES = 500
+
+async function compressed(key: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const cacheKey = `${encoding}:${key}`
+  const hit = compressedCache.get(cacheKey)
+  if (hit) return hit
+  const result =
+    encoding === 'br'
+      ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+      : await gzipAsync(body, { level: 9 })
+  if (compressedCache.size >= MAX_COMPRESSED_ENTRIES) compressedCache.clear()
+  compressedCache.set(cacheKey, result)
+  return result
+}
+
 async function fileStat(filePath: string) {
   try {
     const info = await stat(filePath)
@@ -102,6 +141,13 @@ export function servePortal(distDir: string): MiddlewareHandler<AppEnv> {
       c.header('Content-Length', String(info.size))
       return c.body(null, 200)
     }
-    return c.body(await readFile(filePath), 200)
+    const body = await readFile(filePath)
+    const type = contentTypeFor(filePath)
+    if (!COMPRESSIBLE.test(type) || body.length < MIN_COMPRESS_BYTES) return c.body(body, 200)
+    c.header('Vary', 'Accept-Encoding')
+    const encoding = preferredEncoding(c.req.header('accept-encoding'))
+    if (!encoding) return c.body(body, 200)
+    c.header('Content-Encoding', encoding)
+    return c.body(new Uint8Array(await compressed(`${filePath}:${etag}`, body, encoding)), 200)
   }
 }

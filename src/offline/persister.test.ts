@@ -8,6 +8,7 @@ import {
 } from '@/offline/persister'
 import { createQueryClient, shouldRetry } from '@/offline/query-client'
 import { ApiError } from '@/api/errors'
+import { newQueueableVariables, queueableKey } from '@/offline/queueable'
 
 describe('createIdbPersister', () => {
   it('saves, restores and removes the client in IndexedDB', async () => {
@@ -74,6 +75,62 @@ describe('persistOptions', () => {
     await expect(persister.restoreClient()).resolves.toMatchObject({
       buster: persisterBuster('usr_2'),
     })
+  })
+})
+
+describe('the outbox in the persisted client', () => {
+  const variables = newQueueableVariables({
+    what: 'Receipt by SMS',
+    forWhom: '+447700900123',
+    submerchantId: 'sub_demo_city_cabs',
+  })
+
+  it('keeps queueable actions that are queued, in flight or failed, nothing else', async () => {
+    const client = new QueryClient()
+    const cache = client.getMutationCache()
+    const build = (key: readonly unknown[], fn: () => Promise<unknown>) =>
+      cache.build(client, { mutationKey: [...key], mutationFn: fn, retry: false })
+    const never = () => new Promise<never>(() => undefined)
+    void build(queueableKey('receipts', 'send'), never).execute(variables)
+    await build(queueableKey('receipts', 'send'), () => Promise.reject(new Error('lost')))
+      .execute(variables)
+      .catch(() => undefined)
+    await build(queueableKey('receipts', 'send'), () => Promise.resolve('sent')).execute(variables)
+    void build(['refunds', 'create'], never).execute(variables)
+    const { dehydrateOptions } = persistOptions(createIdbPersister('x'), null)
+    const kept = cache
+      .getAll()
+      .filter((mutation) => dehydrateOptions?.shouldDehydrateMutation?.(mutation as never))
+      .map((mutation) => mutation.state.status)
+    expect(kept).toEqual(['pending', 'error'])
+  })
+
+  it('saves an action in flight as paused, so the restored copy is resumed', async () => {
+    const persister = createIdbPersister('in-flight')
+    const state = (isPaused: boolean) => ({
+      context: undefined,
+      data: undefined,
+      error: null,
+      failureCount: 0,
+      failureReason: null,
+      isPaused,
+      status: 'pending' as const,
+      variables,
+      submittedAt: 1,
+    })
+    await persister.persistClient({
+      timestamp: 1,
+      buster: 'b',
+      clientState: {
+        queries: [],
+        mutations: [
+          { mutationKey: queueableKey('receipts', 'send'), state: state(false) },
+          { mutationKey: queueableKey('receipts', 'send'), state: state(true) },
+        ],
+      },
+    })
+    const restored = await persister.restoreClient()
+    expect(restored?.clientState.mutations.map((m) => m.state.isPaused)).toEqual([true, true])
   })
 })
 

@@ -1,5 +1,5 @@
 import { del, get, set } from 'idb-keyval'
-import type { QueryKey } from '@tanstack/react-query'
+import type { DehydratedState, MutationKey, QueryKey } from '@tanstack/react-query'
 import type {
   PersistedClient,
   Persister,
@@ -9,6 +9,9 @@ import { apiEnv } from '@/config/api'
 import { BUILD_VERSION } from '@/config/build'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
 import { containsCardNumber } from '@/offline/card-number'
+import { QUEUEABLE_KEY_ROOT } from '@/offline/queueable'
+
+type DehydratedMutation = DehydratedState['mutations'][number]
 
 export const QUERY_CACHE_KEY = `portal:${apiEnv}:query-cache`
 
@@ -21,7 +24,14 @@ export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persiste
     persistClient: async (client: PersistedClient) => {
       // The provider keeps the options of its first render, so a user who signs in later
       // would be saved under the old buster and lose the cache on the next start.
-      await set(key, { ...client, buster: currentBusters.get(persister) ?? client.buster })
+      await set(key, {
+        ...client,
+        buster: currentBusters.get(persister) ?? client.buster,
+        clientState: {
+          ...client.clientState,
+          mutations: client.clientState.mutations.map(asResumable),
+        },
+      })
     },
     restoreClient: async () => get<PersistedClient>(key),
     removeClient: async () => {
@@ -29,6 +39,27 @@ export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persiste
     },
   }
   return persister
+}
+
+/**
+ * A send still in flight when the page goes away is saved as paused, so the restored copy is
+ * resumed like any queued one (its Idempotency-Key makes the second attempt safe) instead of
+ * hanging as "pending" with nothing running it.
+ */
+function asResumable(mutation: DehydratedMutation): DehydratedMutation {
+  if (mutation.state.status !== 'pending' || mutation.state.isPaused) return mutation
+  return { ...mutation, state: { ...mutation.state, isPaused: true } }
+}
+
+// The outbox: queued, in-flight and failed queueable actions (a failed one waits for Retry).
+export function shouldPersistMutation(mutation: {
+  options: { mutationKey?: MutationKey }
+  state: { status: string }
+}): boolean {
+  return (
+    mutation.options.mutationKey?.[0] === QUEUEABLE_KEY_ROOT &&
+    (mutation.state.status === 'pending' || mutation.state.status === 'error')
+  )
 }
 
 // A new build or another user discards the persisted cache.
@@ -91,7 +122,9 @@ export function persistOptions(
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster,
-    // Mutations keep TanStack Query's default: the paused ones (the outbox) survive a reload.
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      shouldDehydrateMutation: shouldPersistMutation,
+    },
   }
 }

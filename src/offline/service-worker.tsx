@@ -1,37 +1,15 @@
 import { useEffect, useState } from 'react'
-import { onlineManager } from '@tanstack/react-query'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { NOTICE_MS } from '@/config/limits'
 import { reportError } from '@/lib/report-error'
 import { listenForInstallPrompt } from '@/offline/install'
+import { checkForUpdate, UPDATE_CHECK_INTERVAL_MS } from '@/offline/update-check'
 import { Button } from '@/ui/button'
 import '@/ui/toast.css'
 import './service-worker.css'
 
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
-
 // main.tsx imports this module at start-up, before the user menu that offers installing exists.
 listenForInstallPrompt()
-
-/**
- * Asks the server for a newer service worker; skipped while offline or mid-install. The script is
- * fetched first so an unreachable server is a quiet no-op, not an update error.
- */
-export async function checkForUpdate(
-  swUrl: string,
-  registration: ServiceWorkerRegistration,
-): Promise<void> {
-  if (registration.installing || !onlineManager.isOnline()) return
-  try {
-    const response = await fetch(swUrl, {
-      cache: 'no-store',
-      headers: { 'cache-control': 'no-cache' },
-    })
-    if (response.status === 200) await registration.update()
-  } catch {
-    // The connection dropped between the check and the request; the next interval tries again.
-  }
-}
 
 /**
  * Registers the service worker (production builds only) and shows its two notices: the

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Client, createTestApp, PORTAL_ORIGIN, signedIn, type TestApp } from './auth-harness'
 
@@ -174,6 +177,25 @@ describe('static portal', () => {
     expect((await get('/pay/int_123')).status).toBe(404)
     expect((await get('/receipts/rcp_1')).status).toBe(404)
     expect((await get('/assets/missing-123.js')).status).toBe(404)
+  })
+
+  it('sends text assets compressed when the browser accepts it, and never images', async () => {
+    const big = `console.log(${JSON.stringify('portal '.repeat(2000))})`
+    writeFileSync(path.join(t.config.distDir, 'assets', 'big-AbC123.js'), big)
+    const br = await get('/assets/big-AbC123.js', { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect(br.headers.get('Content-Encoding')).toBe('br')
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding')
+    expect(Buffer.from(brotliDecompressSync(Buffer.from(await br.arrayBuffer()))).toString()).toBe(
+      big,
+    )
+    const gz = await get('/assets/big-AbC123.js', { 'Accept-Encoding': 'gzip' })
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(big)
+    const plain = await get('/assets/big-AbC123.js', { 'Accept-Encoding': 'br;q=0' })
+    expect(plain.headers.get('Content-Encoding')).toBeNull()
+    expect(await plain.text()).toBe(big)
+    const png = await get('/icon-192.png', { 'Accept-Encoding': 'br' })
+    expect(png.headers.get('Content-Encoding')).toBeNull()
   })
 
   it('revalidates with ETag', async () => {
