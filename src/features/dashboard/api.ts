@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiList } from '@/api/http'
-import { Payout } from '@/api/schema/payouts'
-import { Sale } from '@/api/schema/sales'
+import type { Payout } from '@/api/schema/payouts'
 import type { ListQuery } from '@/api/list-query'
 import type { SaleFigures } from '@/features/dashboard/summary'
 
@@ -14,7 +13,11 @@ const SALE_FIELDS = [
   'capturedAt',
 ] as const satisfies readonly (keyof SaleFigures)[]
 
-const DashboardSale = Sale.pick(...SALE_FIELDS)
+// Schemas load with the first request: an offline start from the persisted cache never pays arktype's start-up.
+async function dashboardSaleSchema() {
+  const { Sale } = await import('@/api/schema/sales')
+  return Sale.pick(...SALE_FIELDS)
+}
 
 const PAGE = 100
 // Beyond this many sales in 7 days the figures cover the newest ones only, and say so.
@@ -41,6 +44,7 @@ async function fetchWeekSales(
     limit: PAGE,
     offset,
   })
+  const DashboardSale = await dashboardSaleSchema()
   const first = await apiList('/v1/sales', query(0), DashboardSale)
   const wanted = Math.min(first.total, MAX_DASHBOARD_SALES)
   const offsets: number[] = []
@@ -71,7 +75,8 @@ export const dashboardQueries = {
   latestPayout: (submerchantId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'dashboard', 'latest-payout'],
-      queryFn: async () => {
+      queryFn: async (): Promise<Payout | null> => {
+        const { Payout } = await import('@/api/schema/payouts')
         const page = await apiList(
           '/v1/payouts',
           {

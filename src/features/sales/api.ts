@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api, apiList } from '@/api/http'
+import { api, apiList, type ListPage } from '@/api/http'
 import type { ListQuery, ListSort } from '@/api/list-query'
-import { BalanceTransaction, Sale } from '@/api/schema/sales'
-import type { CardScheme, CardType, SaleMethod } from '@/api/schema/sales'
+import type { CardScheme, CardType, SaleMethod } from '@/api/schema/sale-values'
+import type { BalanceTransaction, Sale } from '@/api/schema/sales'
 import { PAGE_SIZE } from '@/config/limits'
 
 // The §2 sales-table filters, already validated (the route's validateSearch makes them).
@@ -36,6 +36,9 @@ export function salesListQuery(submerchantId: string, params: SalesListParams): 
 
 const enc = encodeURIComponent
 
+// Loaded with the first request: an offline start from the persisted cache never pays arktype's start-up.
+const schemas = () => import('@/api/schema/sales')
+
 // Keys start with the submerchant id (ARCHITECTURE "Keys"); invalidate by prefix.
 export const salesKeys = {
   all: (submerchantId: string) => [submerchantId, 'sales'] as const,
@@ -48,8 +51,10 @@ export const salesQueries = {
   list: (submerchantId: string, params: SalesListParams) =>
     queryOptions({
       queryKey: [...salesKeys.lists(submerchantId), params] as const,
-      queryFn: ({ signal }) =>
-        apiList('/v1/sales', salesListQuery(submerchantId, params), Sale, { signal }),
+      queryFn: async ({ signal }): Promise<ListPage<Sale>> => {
+        const { Sale } = await schemas()
+        return apiList('/v1/sales', salesListQuery(submerchantId, params), Sale, { signal })
+      },
       // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
       placeholderData: keepPreviousData,
     }),
@@ -57,18 +62,22 @@ export const salesQueries = {
   detail: (submerchantId: string, saleId: string) =>
     queryOptions({
       queryKey: [...salesKeys.details(submerchantId), saleId] as const,
-      queryFn: ({ signal }) =>
-        api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal }),
+      queryFn: async ({ signal }): Promise<Sale> => {
+        const { Sale } = await schemas()
+        return api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal })
+      },
     }),
   // §7 GET /v1/balance-transactions/{id}: the fee and net of a sale.
   balanceTransaction: (submerchantId: string, balanceTransactionId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'balance-transactions', balanceTransactionId] as const,
-      queryFn: ({ signal }) =>
-        api(`/v1/balance-transactions/${enc(balanceTransactionId)}`, {
+      queryFn: async ({ signal }): Promise<BalanceTransaction> => {
+        const { BalanceTransaction } = await schemas()
+        return api(`/v1/balance-transactions/${enc(balanceTransactionId)}`, {
           schema: BalanceTransaction,
           signal,
-        }),
+        })
+      },
       // A settled fee does not change.
       staleTime: 10 * 60_000,
     }),
