@@ -19,6 +19,8 @@ import { formatMoney } from '@/lib/money'
 import { useOnline } from '@/offline/use-online'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
+import { DataAge } from '@/ui/data-age'
+import { OfflineState } from '@/ui/offline-state'
 import { QueryErrorAlert } from '@/ui/query-error-alert'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
@@ -207,6 +209,7 @@ function payoutText(plan: NonNullable<Submerchant['planAttachment']>): string {
 
 function AccountDetails({ account, access }: { account: Submerchant; access: Access }) {
   const query = useQuery(profileQueries.account(account.id))
+  const online = useOnline()
   const details = query.data ?? account
   const plan = query.data?.planAttachment
   return (
@@ -217,7 +220,9 @@ function AccountDetails({ account, access }: { account: Submerchant; access: Acc
           <span className="muted"> ({details.legalName})</span>
         )}
       </p>
-      {query.isPending && <Spinner label="Loading plan" />}
+      <DataAge updatedAt={query.dataUpdatedAt} />
+      {query.isPending && online && <Spinner label="Loading plan" />}
+      <OfflineState what="your plan" query={query} online={online} />
       <QueryErrorAlert title="Failed to load submerchant" query={query} />
       {plan && (
         <dl className="profile-plan">
