@@ -1,5 +1,6 @@
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useOutbox } from '@/offline/use-outbox'
+import { Icon } from '@/ui/icons'
 import './outbox-badge.css'
 
 export function outboxBadgeLabel(count: number, failed: number): string {
@@ -21,20 +22,7 @@ export function OutboxBadge() {
       aria-label={label}
       title={label}
     >
-      <svg
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M4 13h4l1.5 3h5L16 13h4M4 13l2.5-8h11L20 13v6H4z" />
-      </svg>
+      <Icon name="outbox" />
       <span className="outbox-badge__count" aria-hidden="true">
         {entries.length}
       </span>

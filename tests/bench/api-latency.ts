@@ -3,25 +3,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createApp } from '../../server/app'
-import { createClock } from '../../server/clock'
 import { migrate, openDatabase } from '../../server/db/client'
 import { DEMO_PASSWORD } from '../../server/seed/fixtures'
 import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { Client, makeDistDir } from '../api/auth-harness'
+import { createBenchApp } from './bench-app'
+import { summariseTimings, type TimingSummary } from './bench-stats'
 
-export interface ApiLatencyResult {
+export interface ApiLatencyResult extends TimingSummary {
   sales: number
   requests: number
-  p50: number
-  p95: number
-  max: number
   approximateCounts: number
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 
 export async function runApiLatencyBench(opts: {
   sales: number
@@ -36,17 +30,7 @@ export async function runApiLatencyBench(opts: {
     await migrate(database)
     const now = new Date()
     if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
-    const app = createApp({
-      db: database,
-      clock: createClock(),
-      config: {
-        mode: 'test',
-        sandboxControls: false,
-        corsOrigins: [],
-        distDir: makeDistDir(),
-        insecureCookies: true,
-      },
-    })
+    const app = createBenchApp(database, makeDistDir())
     const sub = SEED_SUBMERCHANTS.cityCabs
     const client = new Client(app)
     await client.login('owner@example.com', { password: DEMO_PASSWORD })
@@ -69,15 +53,7 @@ export async function runApiLatencyBench(opts: {
       timings.push(elapsed)
       if (res.headers.get('total-count-is-approximate') === 'true') approximateCounts++
     }
-    timings.sort((a, b) => a - b)
-    return {
-      sales: opts.sales,
-      requests,
-      p50: percentile(timings, 50),
-      p95: percentile(timings, 95),
-      max: timings[timings.length - 1] ?? NaN,
-      approximateCounts,
-    }
+    return { sales: opts.sales, requests, ...summariseTimings(timings), approximateCounts }
   } finally {
     await database.close()
     if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
 import type { SidebarEntry, SidebarEntryId } from '@/policy/access'
-import { Icon } from '@/features/shell/icons'
+import { Icon } from '@/ui/icons'
 
 // Sidebar paths come from the policy as strings; pages of later issues register them as routes.
 function routeTo(path: string): LinkProps['to'] {

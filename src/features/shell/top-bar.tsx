@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { shellQueries, SYSTEM_STATUS_LABELS, type SystemStatus } from '@/features/shell/api'
-import { Icon } from '@/features/shell/icons'
+import { Icon } from '@/ui/icons'
 import { OutboxBadge } from '@/offline/outbox-badge'
 import { Menu } from '@/ui/menu'
 

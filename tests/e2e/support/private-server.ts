@@ -38,6 +38,16 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`sandbox at ${url} did not start within ${timeoutMs} ms`)
 }
 
+// Ends a sandbox started by a test and removes its database.
+export async function stopServer(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((done) => child.once('exit', done))
+    child.kill('SIGTERM')
+    await exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
 /**
  * A sandbox of one's own, for tests that move the clock far (session expiry): the shared
  * server's clock is every other test's clock too. Serves the already built dist-e2e.
@@ -69,13 +79,6 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   }
   return {
     baseURL,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+    stop: () => stopServer(child, dataDir),
   }
 }

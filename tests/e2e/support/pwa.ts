@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
 import { cardNumbersIn } from '../../../src/offline/card-number'
+import { stopServer } from './private-server'
 
 export interface SandboxWithDist {
   baseURL: string
@@ -49,14 +50,7 @@ export async function startSandboxWithDist(
   })
   return {
     baseURL,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done))
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+    stop: () => stopServer(child, dataDir),
   }
 }
 
