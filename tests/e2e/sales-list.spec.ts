@@ -212,6 +212,8 @@ test('save a view, change the filters, and reapply it', async ({ page }, testInf
     .getByRole('group', { name: 'Active filters' })
     .getByRole('button', { name: 'Clear all' })
     .click()
+  // A person sees the list clear before choosing again; the next change builds on the cleared URL.
+  await expect.poll(() => search(page).toString()).toBe('')
   await openPanel(page, 'Filters')
   await page.getByLabel('Card type').selectOption('debit')
   await expect.poll(() => search(page).get('cardType')).toBe('debit')
