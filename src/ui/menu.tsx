@@ -79,3 +79,29 @@ export function Menu({
     </div>
   )
 }
+
+// A menu entry that acts (no navigation): closes the menu first, then does its thing.
+export function MenuAction({
+  close,
+  onSelect,
+  children,
+}: {
+  close: () => void
+  onSelect: () => void
+  children: ReactNode
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="menu__item"
+        onClick={() => {
+          close()
+          onSelect()
+        }}
+      >
+        {children}
+      </button>
+    </li>
+  )
+}

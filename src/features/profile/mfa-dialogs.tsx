@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { toApiError } from '@/api/errors'
 import type { MfaEnrollment, User } from '@/api/schema/users'
 import { confirmMfaEnrollment, disableMfa } from '@/features/profile/api'
@@ -9,6 +9,64 @@ import { CopyButton } from '@/ui/copy-button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 
+/**
+ * An MFA code form: the §5 format check, then the server call. A bad format is the field's error;
+ * what the server says is `failure`, for the dialog to show where it belongs.
+ */
+function useCodeForm(isValid: (token: string) => boolean, send: (token: string) => Promise<void>) {
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const token = code.trim()
+    if (!isValid(token)) {
+      setCodeError(PROFILE_MESSAGES.invalidCode)
+      return
+    }
+    setPending(true)
+    setCodeError(null)
+    setFailure(null)
+    try {
+      await send(token)
+    } catch (cause) {
+      setFailure(toApiError(cause).message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return {
+    pending,
+    codeError,
+    failure,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event),
+    field: {
+      value: code,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setCode(event.target.value),
+    },
+  }
+}
+
+// A secret shown once (the TOTP secret, the recovery code), with a copy button.
+function SecretValue({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="mfa-secret">
+      <span className="mfa-secret__label" id={id}>
+        {label}
+      </span>
+      <code className="mfa-secret__value" aria-labelledby={id}>
+        {value}
+      </code>
+      <CopyButton value={value} aria-label={`Copy ${label.toLowerCase()}`}>
+        Copy
+      </CopyButton>
+    </div>
+  )
+}
+
 interface EnrolDialogProps {
   user: User
   enrollment: MfaEnrollment
@@ -18,28 +76,10 @@ interface EnrolDialogProps {
 
 // §4 MFA enrolment: scan the QR (or type the secret), then confirm with a code.
 export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const token = code.trim()
-    if (!isEnrolmentCode(token)) {
-      setError(PROFILE_MESSAGES.invalidCode)
-      return
-    }
-    setPending(true)
-    setError(null)
-    try {
-      await confirmMfaEnrollment(user.id, token)
-      onConfirmed()
-    } catch (cause) {
-      setError(toApiError(cause).message)
-    } finally {
-      setPending(false)
-    }
-  }
+  const form = useCodeForm(isEnrolmentCode, async (token) => {
+    await confirmMfaEnrollment(user.id, token)
+    onConfirmed()
+  })
 
   return (
     <Dialog
@@ -51,7 +91,7 @@ export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: Enrol
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="mfa-enrol-form" loading={pending}>
+          <Button type="submit" form="mfa-enrol-form" loading={form.pending}>
             Confirm
           </Button>
         </>
@@ -68,27 +108,16 @@ export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: Enrol
         width={200}
         height={200}
       />
-      <div className="mfa-secret">
-        <span className="mfa-secret__label" id="mfa-secret-label">
-          Secret key
-        </span>
-        <code className="mfa-secret__value" aria-labelledby="mfa-secret-label">
-          {enrollment.secret}
-        </code>
-        <CopyButton value={enrollment.secret} aria-label="Copy secret key">
-          Copy
-        </CopyButton>
-      </div>
-      <form id="mfa-enrol-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <SecretValue id="mfa-secret-label" label="Secret key" value={enrollment.secret} />
+      <form id="mfa-enrol-form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Authentication code"
           name="token"
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          value={code}
-          error={error}
-          onChange={(event) => setCode(event.target.value)}
+          {...form.field}
+          error={form.codeError ?? form.failure}
         />
       </form>
     </Dialog>
@@ -120,17 +149,7 @@ export function RecoveryCodeDialog({
         </Button>
       }
     >
-      <div className="mfa-secret">
-        <span className="mfa-secret__label" id="recovery-code-label">
-          Recovery code
-        </span>
-        <code className="mfa-secret__value" aria-labelledby="recovery-code-label">
-          {recoveryCode}
-        </code>
-        <CopyButton value={recoveryCode} aria-label="Copy recovery code">
-          Copy
-        </CopyButton>
-      </div>
+      <SecretValue id="recovery-code-label" label="Recovery code" value={recoveryCode} />
       <TextField
         label={`Type ${RECOVERY_CONFIRM_WORD} to confirm you saved it`}
         name="confirmWord"
@@ -150,30 +169,10 @@ interface DisableDialogProps {
 
 // §5/§8 MFA disable: a 6-digit code or the 24-character recovery code.
 export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
-  const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const token = code.trim()
-    if (!isDisableCode(token)) {
-      setCodeError(PROFILE_MESSAGES.invalidCode)
-      return
-    }
-    setPending(true)
-    setCodeError(null)
-    setFailure(null)
-    try {
-      await disableMfa(user.id, token)
-      onDisabled()
-    } catch (cause) {
-      setFailure(toApiError(cause).message)
-    } finally {
-      setPending(false)
-    }
-  }
+  const form = useCodeForm(isDisableCode, async (token) => {
+    await disableMfa(user.id, token)
+    onDisabled()
+  })
 
   return (
     <Dialog
@@ -185,14 +184,14 @@ export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogPro
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="mfa-disable-form" variant="danger" loading={pending}>
+          <Button type="submit" form="mfa-disable-form" variant="danger" loading={form.pending}>
             Disable MFA
           </Button>
         </>
       }
     >
-      {failure && <Alert title={PROFILE_MESSAGES.disableFailed}>{failure}</Alert>}
-      <form id="mfa-disable-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      {form.failure && <Alert title={PROFILE_MESSAGES.disableFailed}>{form.failure}</Alert>}
+      <form id="mfa-disable-form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Authentication or recovery code"
           name="mfaToken"
@@ -201,9 +200,8 @@ export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogPro
           spellCheck={false}
           required
           hint="The 6-digit code from your authenticator app, or your 24-character recovery code."
-          value={code}
-          error={codeError}
-          onChange={(event) => setCode(event.target.value)}
+          {...form.field}
+          error={form.codeError}
         />
       </form>
     </Dialog>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { shellQueries, SYSTEM_STATUS_LABELS, type SystemStatus } from '@/features/shell/api'
 import { Icon } from '@/ui/icons'
 import { OutboxBadge } from '@/offline/outbox-badge'
-import { Menu } from '@/ui/menu'
+import { Menu, MenuAction } from '@/ui/menu'
 
 const STATUS_GLYPHS: Record<SystemStatus, string> = {
   ok: 'M8 12.5l2.5 2.5L16 9.5',
@@ -62,18 +62,9 @@ export function SettingsMenu({ onLogout }: { onLogout: () => void }) {
               Switch account
             </Link>
           </li>
-          <li>
-            <button
-              type="button"
-              className="menu__item"
-              onClick={() => {
-                close()
-                onLogout()
-              }}
-            >
-              Logout
-            </button>
-          </li>
+          <MenuAction close={close} onSelect={onLogout}>
+            Logout
+          </MenuAction>
         </ul>
       )}
     </Menu>

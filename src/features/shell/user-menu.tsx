@@ -4,7 +4,7 @@ import { initialsOf, truncateDisplayName } from '@/features/shell/display-name'
 import { promptInstall, useInstallOption } from '@/offline/install'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
-import { Menu } from '@/ui/menu'
+import { Menu, MenuAction } from '@/ui/menu'
 
 interface UserMenuProps {
   displayName: string
@@ -47,32 +47,16 @@ export function UserMenu({ displayName, onLogout, placement = 'above' }: UserMen
               </Link>
             </li>
             {install && (
-              <li>
-                <button
-                  type="button"
-                  className="menu__item"
-                  onClick={() => {
-                    close()
-                    if (install === 'prompt') void promptInstall()
-                    else setIosSteps(true)
-                  }}
-                >
-                  Install app
-                </button>
-              </li>
-            )}
-            <li>
-              <button
-                type="button"
-                className="menu__item"
-                onClick={() => {
-                  close()
-                  onLogout()
-                }}
+              <MenuAction
+                close={close}
+                onSelect={() => (install === 'prompt' ? void promptInstall() : setIosSteps(true))}
               >
-                Logout
-              </button>
-            </li>
+                Install app
+              </MenuAction>
+            )}
+            <MenuAction close={close} onSelect={onLogout}>
+              Logout
+            </MenuAction>
           </ul>
         )}
       </Menu>
