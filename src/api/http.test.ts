@@ -61,6 +61,13 @@ describe('api', () => {
     expect(call?.headers.get('Cache-Control')).toBe('no-cache')
   })
 
+  it('speaks for another account when a call names its perspective', async () => {
+    const net = network(() => new Response(null, { status: 204 }))
+    const { api } = client(net, 'sub_42')
+    await api('/v1/receipts/rcp_1/advice', { method: 'POST', body: {}, perspective: 'sub_7' })
+    expect(net.calls[0]?.headers.get('Token-Perspective')).toBe('sub_7')
+  })
+
   it('omits optional headers and sends JSON bodies with an idempotency key', async () => {
     const net = network(() => new Response(null, { status: 204 }))
     const { api } = client(net)

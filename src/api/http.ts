@@ -27,6 +27,8 @@ export interface RequestOptions {
   // §7 "cache bypass header": Cache-Control: no-cache.
   bypassCache?: boolean
   idempotencyKey?: string
+  // The account the call speaks for, when not the chosen one (an outbox replay after a switch).
+  perspective?: string
   signal?: AbortSignal
   // The token calls themselves must not trigger a refresh-and-retry.
   skipAuthRecovery?: boolean
@@ -74,7 +76,7 @@ export function createApiClient(config: ApiClientConfig) {
   let onRetryFailure: ((error: ApiError) => void) | null = null
 
   function headersFor(options: RequestOptions): Record<string, string> {
-    const perspective = config.getPerspective()
+    const perspective = options.perspective ?? config.getPerspective()
     return {
       'X-Requested-With': 'portal',
       ...(perspective ? { 'Token-Perspective': perspective } : {}),

@@ -29,7 +29,7 @@ export async function sendReceipt(variables: SendReceiptVariables): Promise<Rece
     body: variables.payload,
     idempotencyKey: variables.idempotencyKey,
     // A replay after an account switch must still speak for the account it was queued in.
-    headers: { 'Token-Perspective': variables.outbox.submerchantId },
+    perspective: variables.outbox.submerchantId,
     schema: ReceiptAdvice,
   })
 }
