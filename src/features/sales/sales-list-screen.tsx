@@ -127,7 +127,7 @@ function SaleCard({ sale }: { sale: Sale }) {
       <span className="sale-card__amount">{formatMoney(sale.amount, sale.currency)}</span>
       <span className="sale-card__time">{formatDateTime(sale.capturedAt)}</span>
       <span className="sale-card__card">
-        {prettify(sale.cardScheme)} {panText(sale)}
+        {prettify(sale.cardScheme)} <span className="sales-pan">{panText(sale)}</span>
       </span>
       <span className="sale-card__method">{prettify(sale.method)}</span>
     </Link>
