@@ -14,7 +14,7 @@ export function escapeHtml(value: unknown): string {
 
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

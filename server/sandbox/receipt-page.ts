@@ -109,7 +109,7 @@ export function renderReceipt(view: ReceiptView): string {
     row('Receipt', view.receiptId),
   ].join('\n')
   return `<!doctype html>
-<html lang="en">
+<html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -140,7 +140,7 @@ ${rows}
 
 export function notFoundReceipt(): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

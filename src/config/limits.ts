@@ -6,7 +6,8 @@ export const PAGE_SIZE = 10
 export const PAGE_LINKS = 5
 export const PAGE_CHUNK = 3
 export const APPROXIMATE_TOTAL_FACTOR = 1.2
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm A'
+// §9 says 'YYYY-MM-DD HH:mm A'; a 24-hour hour beside AM/PM reads '23:53 PM', so the hour is 12-hour.
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'
 export const DEFAULT_CURRENCY = 'GBP'
 export const STATUS_CHECK_INTERVAL_MS = 300_000
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000

@@ -84,7 +84,14 @@ describe('dayRangeToBounds', () => {
 })
 
 describe('formatDateTime', () => {
-  it('uses the §9 format', () => {
-    expect(formatDateTime(new Date(2024, 4, 15, 15, 5))).toBe('2024-05-15 15:05 PM')
+  it('uses the §9 format with a 12-hour hour beside the meridiem', () => {
+    expect(formatDateTime(new Date(2024, 4, 15, 15, 5))).toBe('2024-05-15 03:05 PM')
+    expect(formatDateTime(new Date(2024, 4, 15, 23, 53))).toBe('2024-05-15 11:53 PM')
+  })
+
+  it('writes midnight and noon as 12, never 00', () => {
+    expect(formatDateTime(new Date(2024, 4, 15, 0, 7))).toBe('2024-05-15 12:07 AM')
+    expect(formatDateTime(new Date(2024, 4, 15, 12, 0))).toBe('2024-05-15 12:00 PM')
+    expect(formatDateTime(new Date(2024, 4, 15, 9, 30))).toBe('2024-05-15 09:30 AM')
   })
 })

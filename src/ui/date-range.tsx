@@ -63,6 +63,7 @@ export function DateRange({
             <input
               {...control}
               type="date"
+              lang="en-GB"
               className="input"
               max={today}
               value={value.start ?? ''}
@@ -77,6 +78,7 @@ export function DateRange({
             <input
               {...control}
               type="date"
+              lang="en-GB"
               className="input"
               min={value.start ?? undefined}
               value={value.end ?? ''}

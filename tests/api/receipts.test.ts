@@ -174,7 +174,7 @@ describe('GET /receipts/{receiptId}', () => {
     ]) {
       expect(html, text).toContain(text)
     }
-    expect(formatReceiptTime(new Date('2025-01-15T18:05:00Z'))).toBe('2025-01-15 18:05 PM')
+    expect(formatReceiptTime(new Date('2025-01-15T18:05:00Z'))).toBe('2025-01-15 06:05 PM')
     // CSP: no inline script or style; styles are same-origin sheets.
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/)
     expect(html).not.toMatch(/\sstyle=|<style/)

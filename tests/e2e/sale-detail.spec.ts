@@ -71,7 +71,7 @@ async function expectSaleAsApi(page: Page, sale: ApiSale) {
 
   // §9 date format in the browser's time zone (the same as this process's).
   await expect(fact(page, 'Dates and status', 'Transaction date')).toHaveText(
-    dayjs(sale.capturedAt).format('YYYY-MM-DD HH:mm A'),
+    dayjs(sale.capturedAt).format('YYYY-MM-DD hh:mm A'),
   )
   await expect(fact(page, 'Dates and status', 'RRN')).toHaveText(sale.retrievalReferenceNumber)
   await expect(fact(page, 'Dates and status', 'Settlement status')).toHaveText(
