@@ -55,3 +55,9 @@ export async function recordFailure(
 export async function clearFailures(db: Db, accountKey: string): Promise<void> {
   await db.delete(authFailures).where(eq(authFailures.accountKey, accountKey))
 }
+
+// A proof of ownership (a completed password reset) also lifts a running lockout.
+export async function clearFailuresAndLockout(db: Db, accountKey: string): Promise<void> {
+  await clearFailures(db, accountKey)
+  await db.delete(authLockouts).where(eq(authLockouts.accountKey, accountKey))
+}

@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { users } from '../db/schema/core'
 import { hashPassword } from '../auth/password'
 import { assertNewPasswordAllowed } from '../auth/policy'
-import { clearFailures } from '../auth/rate-limit'
+import { clearFailuresAndLockout } from '../auth/rate-limit'
 import { revokeAllForUser } from '../auth/tokens'
 
 export function normaliseEmail(emailAddress: string): string {
@@ -35,5 +35,6 @@ export async function replacePassword(
     .set({ passwordHash, updatedAt: now, credentialsChangedAt: now })
     .where(eq(users.id, user.id))
   await revokeAllForUser(db, user.id, now)
-  await clearFailures(db, normaliseEmail(user.emailAddress))
+  // Both counters (password and code checks) share the account key.
+  await clearFailuresAndLockout(db, normaliseEmail(user.emailAddress))
 }

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { totpCodeAt } from '../../server/auth/totp'
 import { SEED_PAYMENT_FACILITATORS } from '../../server/seed/ids'
+import { DEMO_MFA_SECRET } from '../../server/seed/index'
 import { listOutboxMessages } from '../../server/sandbox/outbox'
 import {
   Client,
@@ -139,6 +141,30 @@ describe('PUT /v1/password-reset-tickets/{ticketId}/completion', () => {
     const again = await complete(new Client(t.app), ticketId, token, 'Another-Fine-Phrase-77')
     expect(again.status).toBe(400)
     expect((await errorBody(again)).message).toBe('Invalid or expired password reset ticket')
+  })
+
+  it('lifts a lockout from failed passwords or failed codes, and ends every session', async () => {
+    const session = await signedIn(t.app)
+    const client = new Client(t.app)
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.login(EMAILS.owner, { password: `wrong-${i}` })).status).toBe(400)
+    }
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.login(EMAILS.mfa, { mfaToken: '000000' })).status).toBe(400)
+    }
+    expect((await client.login(EMAILS.owner)).status).toBe(429)
+    expect((await client.login(EMAILS.mfa)).status).toBe(429)
+
+    for (const email of [EMAILS.owner, EMAILS.mfa]) {
+      await requestTicket(new Client(t.app), email)
+      const { ticketId, token } = await latestResetLink()
+      expect((await complete(new Client(t.app), ticketId, token, NEW_PASSWORD)).status).toBe(204)
+    }
+    expect((await session.request('GET', '/v1/users/current')).status).toBe(401)
+    expect((await client.login(EMAILS.owner, { password: NEW_PASSWORD })).status).toBe(200)
+    const code = totpCodeAt(DEMO_MFA_SECRET, t.clock.now())
+    const mfa = await client.login(EMAILS.mfa, { password: NEW_PASSWORD, mfaToken: code })
+    expect(mfa.status).toBe(200)
   })
 
   it('checks the new password against the compromised list, prohibited words and the email', async () => {
