@@ -20,8 +20,68 @@ const featureNames = [
   'developer',
   'search',
   'outbox',
-  'offline',
 ]
+
+/*
+ * One-way imports (ARCHITECTURE "Layout"): routes → features → the shared folders below.
+ * Each shared folder may import only the folders listed for it (and itself):
+ *   session  → api, config, lib, offline, ui   (sign-in state; its logout dialog uses ui, the outbox)
+ *   offline  → api, config, lib, ui            (persister, outbox, online status and its badges)
+ *   ui       → api, config, lib                (the design system: never offline, session or policy)
+ *   policy   → api, config, lib                (the one roles module; screens ask it, ui does not)
+ *   lib      → api, config                     (pure helpers)
+ *   api      → config
+ *   config   → nothing                         (constants and id lists only)
+ * features may import every shared folder but never routes or another feature; routes import
+ * anything. src/test holds test helpers and is free. The server may use api, lib, policy and config
+ * only (the rest needs a browser). Relative `../` imports are refused in src so the alias is the
+ * only spelling these patterns have to catch. Dynamic import() is not checked by this rule.
+ */
+const layers = ['routes', 'features', 'session', 'offline', 'ui', 'policy', 'lib', 'api', 'config']
+const mayImport = {
+  session: ['api', 'config', 'lib', 'offline', 'ui'],
+  offline: ['api', 'config', 'lib', 'ui'],
+  ui: ['api', 'config', 'lib'],
+  policy: ['api', 'config', 'lib'],
+  lib: ['api', 'config'],
+  api: ['config'],
+  config: [],
+}
+const aliasOf = (folder) => [`@/${folder}`, `@/${folder}/**`]
+const noParentImports = {
+  group: ['../*', '../**'],
+  message: "Import through the '@/' alias.",
+}
+const importRule = (...patterns) => ['error', { patterns: [noParentImports, ...patterns] }]
+
+const sharedFolderRules = Object.entries(mayImport).map(([folder, allowed]) => ({
+  files: [`src/${folder}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': importRule({
+      group: layers
+        .filter((other) => other !== folder && !allowed.includes(other))
+        .flatMap(aliasOf),
+      message: `src/${folder} may import only ${allowed.join(', ') || 'itself'} (one-way imports, eslint.config.js).`,
+    }),
+  },
+}))
+
+// Features do not import routes or each other: shared parts go to ui/, lib/ or api/.
+const featureRules = featureNames.map((name) => ({
+  files: [`src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': importRule(
+      {
+        group: featureNames
+          .filter((other) => other !== name)
+          .flatMap((other) => aliasOf(`features/${other}`)),
+        message:
+          'Features must not import each other; move shared code to src/ui, src/lib or src/api.',
+      },
+      { group: aliasOf('routes'), message: 'Features must not import routes.' },
+    ),
+  },
+}))
 
 export default tseslint.config(
   {
@@ -52,31 +112,28 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
-  // Features do not import each other: shared parts go to ui/ or lib/.
-  ...featureNames.map((name) => ({
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
+  {
+    files: ['src/routes/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': importRule() },
+  },
+  ...sharedFolderRules,
+  ...featureRules,
+  {
+    files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: featureNames
-                .filter((n) => n !== name)
-                .flatMap((n) => [
-                  `@/features/${n}`,
-                  `@/features/${n}/*`,
-                  `../${n}/*`,
-                  `../../features/${n}/*`,
-                ]),
-              message:
-                'Features must not import each other; move shared code to src/ui or src/lib.',
+              group: ['routes', 'features', 'session', 'offline', 'ui'].flatMap(aliasOf),
+              message: 'The server may import only src/api, src/lib, src/policy and src/config.',
             },
           ],
         },
       ],
     },
-  })),
+  },
   {
     // Plain Node scripts: Node's globals, checked by ESLint rather than tsc.
     files: ['scripts/**/*.mjs'],

@@ -1,4 +1,15 @@
-import type { SidebarEntryId } from '@/policy/access'
+// The §2 sidebar entries, named here so the whitelists below can be keyed by them; the rules that
+// use them are in src/policy/access.ts (config imports nothing, so policy → config stays one-way).
+export type SidebarEntryId =
+  | 'dashboard'
+  | 'transactions'
+  | 'paymentLinks'
+  | 'scanToPay'
+  | 'payouts'
+  | 'terminals'
+  | 'support'
+  | 'status'
+  | 'developer'
 
 /**
  * Who may see a sidebar link beyond its role rule: the link shows when the account is listed in

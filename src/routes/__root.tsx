@@ -1,15 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
-import type { Auth } from '@/session/auth'
-import type { Session } from '@/session/session'
+import type { RouterContext } from '@/session/router-context'
 import { NotFound, RouteError } from '@/ui/route-states'
-
-export interface RouterContext {
-  queryClient: QueryClient
-  session: Session
-  auth: Auth
-}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: APP_NAME }] }),

@@ -9,7 +9,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import type { RouterContext } from '@/routes/__root'
+import type { RouterContext } from '@/session/router-context'
 import type { Auth } from '@/session/auth'
 import { createSession } from '@/session/session'
 import { ToastProvider } from '@/ui/toast'

@@ -1,4 +1,4 @@
-import type { SidebarEntryId } from '@/policy/access'
+import type { SidebarEntryId } from '@/config/access-lists'
 
 // 24 px stroke icons; decorative, the text next to them names the control.
 const PATHS: Record<SidebarEntryId | 'menu' | 'bell' | 'settings' | 'outbox', string> = {

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { isApiError } from '@/api/errors'
 import { accountQueries, ensureAccount } from '@/features/accounts/api'
 import { LOAD_MESSAGES, withLoadMessage } from '@/features/accounts/load-error'
-import type { RouterContext } from '@/routes/__root'
+import type { RouterContext } from '@/session/router-context'
 import { requireLogin } from '@/session/require-login'
 
 /**

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { salesKeys } from '@/api/query-keys'
 import type { ReceiptAdvice, ReceiptAdvicePayload } from '@/api/schema/receipts'
 import { shouldRetry } from '@/offline/query-client'
 import { registerTouchedKeys } from '@/offline/outbox'
@@ -46,10 +47,10 @@ export function registerReceiptMutations(queryClient: QueryClient): void {
     // A lost answer is retried with the same Idempotency-Key, so it can never send twice.
     retry: shouldRetry,
   })
-  // The sale's detail (its key shape: [submerchantId, 'sales', 'detail', saleId]).
+  // The sale's detail, which shows the receipt's state.
   registerTouchedKeys(RECEIPT_SEND_KEY, (variables) =>
     isSendReceiptVariables(variables)
-      ? [[variables.outbox.submerchantId, 'sales', 'detail', variables.saleId]]
+      ? [salesKeys.detail(variables.outbox.submerchantId, variables.saleId)]
       : [],
   )
 }

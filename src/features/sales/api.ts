@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
 import type { ListQuery, ListSort } from '@/api/list-query'
+import { salesKeys } from '@/api/query-keys'
 import type { CardScheme, CardType, SaleMethod } from '@/api/schema/sale-values'
 import type { BalanceTransaction, Sale } from '@/api/schema/sales'
 import { PAGE_SIZE } from '@/config/limits'
@@ -39,13 +40,6 @@ const enc = encodeURIComponent
 // Loaded with the first request: an offline start from the persisted cache never pays arktype's start-up.
 const schemas = () => import('@/api/schema/sales')
 
-// Keys start with the submerchant id (ARCHITECTURE "Keys"); invalidate by prefix.
-export const salesKeys = {
-  all: (submerchantId: string) => [submerchantId, 'sales'] as const,
-  lists: (submerchantId: string) => [submerchantId, 'sales', 'list'] as const,
-  details: (submerchantId: string) => [submerchantId, 'sales', 'detail'] as const,
-}
-
 export const salesQueries = {
   // §7 GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
   list: (submerchantId: string, params: SalesListParams) =>
@@ -61,7 +55,7 @@ export const salesQueries = {
   // §7 GET /v1/sales/{id} with the cache bypass header.
   detail: (submerchantId: string, saleId: string) =>
     queryOptions({
-      queryKey: [...salesKeys.details(submerchantId), saleId] as const,
+      queryKey: salesKeys.detail(submerchantId, saleId),
       queryFn: async ({ signal }): Promise<Sale> => {
         const { Sale } = await schemas()
         return api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal })

@@ -20,7 +20,7 @@ import {
 } from '@/features/sales/search'
 import { useOnline } from '@/offline/use-online'
 import { Button } from '@/ui/button'
-import { DataAge } from '@/ui/data-age'
+import { DataAge } from '@/offline/data-age'
 import { DataTable, TABLE_MIN_WIDTH_QUERY } from '@/ui/data-table'
 import { FilterChips } from '@/ui/filter-chips'
 import { OfflineState } from '@/ui/offline-state'

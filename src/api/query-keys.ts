@@ -1,0 +1,10 @@
+// Key prefixes that more than one area needs (ARCHITECTURE "Keys"): every key of account data starts
+// with the submerchant id, and invalidation is by prefix. Kept free of imports, so the light modules
+// main.tsx loads early (receipts' mutation defaults) can name a sale's key without pulling in HTTP.
+export const salesKeys = {
+  all: (submerchantId: string) => [submerchantId, 'sales'] as const,
+  lists: (submerchantId: string) => [submerchantId, 'sales', 'list'] as const,
+  details: (submerchantId: string) => [submerchantId, 'sales', 'detail'] as const,
+  detail: (submerchantId: string, saleId: string) =>
+    [submerchantId, 'sales', 'detail', saleId] as const,
+}

@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Auth } from '@/session/auth'
+import type { Session } from '@/session/session'
+
+// What the router hands every route's beforeLoad and loader; guards in features read it too.
+export interface RouterContext {
+  queryClient: QueryClient
+  session: Session
+  auth: Auth
+}
