@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import type { AppEnv, Deps } from './context'
 import { setPasswordHashMode } from './auth/password'
 import { limitBody, requireJsonBody } from './middleware/body-guard'
+import { privateNoStore } from './middleware/cache-control'
 import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
 import { idempotency } from './middleware/idempotency'
+import { inputGuard } from './middleware/input-guard'
 import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
 import { securityHeaders } from './middleware/security-headers'
@@ -34,7 +36,8 @@ export interface AppOptions {
 
 /**
  * The sandbox API and portal host. Order matters: request id and headers wrap everything;
- * /v1 then runs CORS → CSRF → body checks → auth → perspective → idempotency → route.
+ * /v1 then runs no-store → CORS → CSRF → body size and hostile input (every route) → JSON media
+ * type → auth → perspective → idempotency → route.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   setPasswordHashMode(deps.config.mode)
@@ -47,10 +50,13 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('*', requestId())
   app.use('*', securityHeaders({ connectSrc: options.connectSrc }))
 
+  app.use('/v1/*', privateNoStore())
   app.use('/v1/*', credentialedCors(deps.config.corsOrigins))
   app.use('/v1/*', csrfGuard())
+  // Every route: the size limit (413), then hostile path, query and JSON body (400).
+  app.use('*', limitBody())
+  app.use('*', inputGuard())
   app.use('/v1/*', requireJsonBody())
-  app.use('/v1/*', limitBody())
   app.use('/v1/*', authenticate())
   app.use('/v1/*', perspective())
   app.use('/v1/*', idempotency())
@@ -70,7 +76,6 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/registrations', registrationRoutes())
 
   if (deps.config.sandboxControls) {
-    app.use('/sandbox/*', limitBody())
     app.route('/sandbox', sandboxRoutes())
   }
 

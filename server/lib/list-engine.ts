@@ -81,9 +81,14 @@ export function invalidQuery(errors: FieldError[]): HttpError {
   return new HttpError(400, message, 'invalid_query', errors)
 }
 
+// Own properties only: '?constructor=x' or '?toString=x' must not find Object.prototype members.
+function filterSpec(filters: Record<string, FilterSpec>, name: string): FilterSpec | undefined {
+  return Object.hasOwn(filters, name) ? filters[name] : undefined
+}
+
 // Splits 'capturedAt[$gte]' into ('capturedAt', '$gte'); a declared alias key wins over parsing.
 function splitKey(key: string, filters: Record<string, FilterSpec>): [string, string | null] {
-  if (key in filters) return [key, null]
+  if (filterSpec(filters, key)) return [key, null]
   const match = /^(.+)\[([^[\]]*)\]$/.exec(key)
   if (match && match[1] !== undefined && match[2] !== undefined) return [match[1], match[2]]
   return [key, null]
@@ -186,7 +191,7 @@ function parseFilter<Row extends Record<string, unknown>>(
   fail: (field: string, message: string) => void,
 ) {
   const [name, operator] = splitKey(key, resource.filters)
-  const spec = RESERVED.has(name) ? undefined : resource.filters[name]
+  const spec = RESERVED.has(name) ? undefined : filterSpec(resource.filters, name)
   if (!spec) {
     fail(key, 'is not a known query parameter')
     return
@@ -233,7 +238,7 @@ export function whereClause<Row extends Record<string, unknown>>(
 ): SQL {
   const conditions: SQL[] = [scope]
   const column = (name: string) => {
-    const spec = resource.filters[name]
+    const spec = filterSpec(resource.filters, name)
     if (!spec) throw new Error(`list engine: filter ${name} was not declared`)
     return spec.column
   }

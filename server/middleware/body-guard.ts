@@ -15,7 +15,9 @@ export function limitBody(maxSize = MAX_BODY_BYTES): MiddlewareHandler<AppEnv> {
   })
 }
 
+// A declared media type counts as a body too (a body without a length, as fetch can send).
 function hasBody(headers: Headers): boolean {
+  if (headers.has('content-type')) return true
   const length = headers.get('content-length')
   if (length !== null) return Number(length) > 0
   return headers.has('transfer-encoding')

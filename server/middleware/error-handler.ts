@@ -1,6 +1,7 @@
 import { ArkErrors, TraversalError } from 'arktype'
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../context'
 import { HttpError, type FieldError } from '../errors'
@@ -87,17 +88,44 @@ function statusText(status: number): string {
   return status >= 500 ? 'Internal server error' : 'Request failed'
 }
 
-// The one error handler: every failure becomes the SANDBOX.md error body, never a stack.
+// The registered pattern of the failing route (/v1/sales/:id), never the concrete path or query.
+function routePattern(c: Context<AppEnv>): string {
+  const routes = matchedRoutes(c)
+  const handler = routes.findLast((route) => route.method !== 'ALL') ?? routes.at(c.req.routeIndex)
+  return handler?.path ?? '(no route)'
+}
+
+// Class names only (DrizzleQueryError <- DatabaseError): messages may quote query values.
+function errorClass(err: unknown): string {
+  const names: string[] = []
+  for (let cause = err; cause instanceof Error && names.length < 3; cause = cause.cause) {
+    names.push(cause.constructor.name)
+  }
+  return names.length > 0 ? names.join(' <- ') : typeof err
+}
+
+// The one error handler: every failure becomes the SANDBOX.md error body, never a stack. The log
+// line holds the method, route pattern, status, request id and error class: no values, bodies,
+// cookies or headers, which may hold personal data or secrets.
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
-  const known = toErrorBody(err)
+  const known = knownError(err)
   if (known) return errorResponse(c, known.status, known.body)
   const requestId = c.get('requestId')
-  console.error(`[${requestId}] unhandled error`, err)
+  console.error(`${c.req.method} ${routePattern(c)} 500 ${requestId} ${errorClass(err)}`)
   return errorResponse(c, 500, {
     message: 'Internal server error',
     code: 'internal_error',
     requestId,
   })
+}
+
+// Building the body must not fail the handler itself (a field walk over hostile input).
+function knownError(err: unknown): ReturnType<typeof toErrorBody> {
+  try {
+    return toErrorBody(err)
+  } catch {
+    return null
+  }
 }
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>

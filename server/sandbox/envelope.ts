@@ -1,3 +1,5 @@
+import { JSON_PROBLEM_MESSAGES, parseUntrustedJson } from '../lib/untrusted-input'
+
 // Parser for Sentry envelopes: a JSON header line, then item header + payload pairs.
 // https://develop.sentry.dev/sdk/data-model/envelopes/
 
@@ -27,13 +29,18 @@ function readLine(bytes: Uint8Array, start: number): { line: Uint8Array; next: n
 
 const decoder = new TextDecoder('utf-8', { fatal: false })
 
+// Item JSON is stored as jsonb: too deep, NUL or unpaired surrogates refuse the whole envelope.
+function parseJson(bytes: Uint8Array, what: string): { value: unknown } | null {
+  const parsed = parseUntrustedJson(decoder.decode(bytes))
+  if (parsed.ok) return { value: parsed.value }
+  if (parsed.problem === 'malformed') return null
+  throw new EnvelopeError(`${what}: ${JSON_PROBLEM_MESSAGES[parsed.problem]}`)
+}
+
 function parseObject(line: Uint8Array, what: string): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(decoder.decode(line))
-  } catch {
-    throw new EnvelopeError(`${what} is not valid JSON`)
-  }
+  const parsed = parseJson(line, what)
+  if (!parsed) throw new EnvelopeError(`${what} is not valid JSON`)
+  const value = parsed.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new EnvelopeError(`${what} must be a JSON object`)
   }
@@ -43,13 +50,9 @@ function parseObject(line: Uint8Array, what: string): Record<string, unknown> {
 function parsePayload(header: Record<string, unknown>, payload: Uint8Array): unknown {
   const contentType = typeof header.content_type === 'string' ? header.content_type : ''
   const isJson = contentType === '' || contentType.includes('json')
-  if (isJson) {
-    try {
-      return JSON.parse(decoder.decode(payload)) as unknown
-    } catch {
-      // Not JSON after all: keep a description rather than the raw bytes.
-    }
-  }
+  // Not JSON after all: keep a description rather than the raw bytes.
+  const parsed = isJson ? parseJson(payload, 'Item payload') : null
+  if (parsed) return parsed.value
   return {
     contentType: contentType || null,
     length: payload.length,

@@ -78,6 +78,20 @@ describe('precache', () => {
     expect(scripts.some((url) => read(url).toString().includes('/sw.js'))).toBe(true)
   })
 
+  it('never caches /v1 or the other server paths: none precached, every runtime route skips them', () => {
+    expect(precached.filter((url) => /^\/?(v1|sandbox|pay|receipts)(\/|$)/.test(url))).toEqual([])
+    // Source check of sw/sw.ts: each registerRoute is the navigation fallback with the server-path
+    // denylist, or a matcher that excludes server paths.
+    const source = readFileSync('sw/sw.ts', 'utf8')
+    const routes = source.split('registerRoute(').slice(1)
+    expect(routes.length).toBeGreaterThan(0)
+    for (const route of routes) {
+      expect(route).toMatch(
+        /^\s*new NavigationRoute\([^)]*\), \{ denylist: SERVER_PATHS \}|!isServerPath\(/,
+      )
+    }
+  })
+
   it('keeps API and sandbox pages out of the navigation fallback', () => {
     for (const path of ['v1', 'sandbox', 'pay', 'receipts']) {
       expect(swSource).toContain(`/^\\/${path}(?:\\/|$)/`)
