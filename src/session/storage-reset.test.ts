@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearStaleStorage, STORAGE_RESET_DATE, STORAGE_RESET_KEY } from '@/session/storage-reset'
 
