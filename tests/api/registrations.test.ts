@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { Client, createTestApp, errorBody, type TestApp } from './auth-harness'
+import { listOutboxMessages } from '../../server/sandbox/outbox'
+import { SEED_USERS } from '../../server/seed/ids'
+import { Client, createTestApp, DEMO_PASSWORD, errorBody, type TestApp } from './auth-harness'
 
 let t: TestApp
 
@@ -56,16 +58,31 @@ describe('POST /v1/registrations', () => {
     })
   })
 
-  it('refuses an email that is already registered, whatever its case', async () => {
-    const res = await register(new Client(t.app), {
-      emailAddress: 'OWNER@example.com',
+  it('answers a taken email exactly as a new one and mails the owner instead', async () => {
+    const fresh = await register(new Client(t.app), {
+      emailAddress: 'brand.new@example.com',
       password: PASSWORD,
     })
-    expect(res.status).toBe(409)
-    expect(await errorBody(res)).toMatchObject({
-      message: 'An account with this email address already exists',
-      code: 'email_taken',
+    const client = new Client(t.app)
+    const taken = await register(client, { emailAddress: 'OWNER@example.com', password: PASSWORD })
+    expect(taken.status).toBe(fresh.status)
+    const [a, b] = [(await fresh.json()) as object, (await taken.json()) as object]
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort())
+    expect(b).toMatchObject({ emailAddress: 'owner@example.com', mfaIsEnabled: false })
+    expect((b as { id: string }).id).not.toBe(SEED_USERS.owner)
+
+    const [message] = await listOutboxMessages(t.database.db)
+    expect(message).toMatchObject({
+      channel: 'email',
+      kind: 'registration_attempt',
+      recipient: 'owner@example.com',
+      subject: 'Someone tried to register with your email address',
     })
+    // §7's next step, the login, fails like any wrong password; the owner's password still works.
+    const login = await client.login('owner@example.com', { password: PASSWORD })
+    expect(login.status).toBe(400)
+    expect((await errorBody(login)).message).toBe('Invalid email address or password')
+    expect((await client.login('owner@example.com', { password: DEMO_PASSWORD })).status).toBe(200)
   })
 
   it('checks the password like every new password', async () => {
