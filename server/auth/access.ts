@@ -11,21 +11,20 @@ import type { AppEnv } from '../context'
 import { submerchants } from '../db/schema/core'
 import { conflict, forbidden } from '../errors'
 import { requireAuth } from '../middleware/auth'
+import { requirePerspective } from '../middleware/perspective'
 import { findMembership } from './memberships'
 
 // One lookup per request, however many rules a handler checks.
 const subjects = new WeakMap<Request, Promise<AccessSubject>>()
 
 async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
+  const submerchantId = requirePerspective(c)
   const auth = requireAuth(c)
-  if (!auth.submerchantId) {
-    throw forbidden('Token-Perspective header required', 'perspective_required')
-  }
   const db = c.get('deps').db.db
   // An API key acts with its creator's role in its account, so a key never outdoes the person.
   const role =
     auth.via === 'api_key'
-      ? ((await findMembership(db, auth.userId, auth.submerchantId))?.role ?? null)
+      ? ((await findMembership(db, auth.userId, submerchantId))?.role ?? null)
       : auth.role
   const [account] = await db
     .select({
@@ -34,7 +33,7 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
       finaroId: submerchants.finaroId,
     })
     .from(submerchants)
-    .where(eq(submerchants.id, auth.submerchantId))
+    .where(eq(submerchants.id, submerchantId))
   return { role, account: account ?? null }
 }
 

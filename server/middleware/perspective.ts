@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { findMembership } from '../auth/memberships'
-import type { AppEnv, AuthContext, Role } from '../context'
+import type { AppEnv } from '../context'
 import { forbidden } from '../errors'
 import { requireAuth } from './auth'
 
@@ -39,13 +39,14 @@ export function perspective(): MiddlewareHandler<AppEnv> {
   }
 }
 
-// For account routes: the caller with a chosen submerchant, or 403.
-export function requirePerspective(
-  c: Context<AppEnv>,
-): AuthContext & { submerchantId: string; role: Role } {
+// The account a route acts for (Token-Perspective, or an API key's own account): 401 / 403 without one.
+export function requirePerspective(c: Context<AppEnv>): string {
   const auth = requireAuth(c)
-  if (!auth.submerchantId || !auth.role) {
-    throw forbidden('Token-Perspective header required', 'perspective_required')
+  if (!auth.submerchantId) {
+    throw forbidden(
+      'A Token-Perspective header naming one of your accounts is required',
+      'perspective_required',
+    )
   }
-  return { ...auth, submerchantId: auth.submerchantId, role: auth.role }
+  return auth.submerchantId
 }

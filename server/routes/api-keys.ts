@@ -4,7 +4,7 @@ import type { ApiKey } from '@/api/schema/developer'
 import type { AppEnv } from '../context'
 import { apiKeys } from '../db/schema/core'
 import { notFound } from '../errors'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 type ApiKeyRow = typeof apiKeys.$inferSelect
 
@@ -27,7 +27,7 @@ export function apiKeyRoutes(): Hono<AppEnv> {
 
   // §7 GET /v1/api-keys/{id}: names the key behind an api_ createdBy; any member of the account may look.
   app.get('/:id', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const [row] = await c
       .get('deps')
       .db.db.select()

@@ -4,7 +4,7 @@ import type { BalanceTransaction } from '@/api/schema/sales'
 import type { AppEnv } from '../context'
 import { balanceTransactions } from '../db/schema/core'
 import { notFound } from '../errors'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 type BalanceTransactionRow = typeof balanceTransactions.$inferSelect
 
@@ -27,7 +27,7 @@ export function balanceTransactionRoutes(): Hono<AppEnv> {
 
   // §7 GET /v1/balance-transactions/{id}: the sale detail's fee and net, own account only.
   app.get('/:id', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const [row] = await c
       .get('deps')
       .db.db.select()

@@ -13,7 +13,7 @@ import {
   stringFilter,
   type ListResource,
 } from '../lib/list-engine'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 type PayoutRow = typeof payouts.$inferSelect
 
@@ -79,7 +79,7 @@ export function payoutRoutes(): Hono<AppEnv> {
 
   // §7 GET /v1/payouts?submerchantId={id}: the perspective account's payouts, §6 payout rule applied.
   app.get('/', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const parsed = parseListQuery(payoutsList, new URL(c.req.url).searchParams)
     const asked = parsed.eq.get('submerchantId')
     if (asked !== undefined && asked !== submerchantId) {

@@ -6,7 +6,7 @@ import { notFound } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
 import { addOutboxMessage } from '../sandbox/outbox'
 import { findReceipt, formatReceiptTime, receiptPath } from '../sandbox/receipt-page'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 export const RECEIPT_ADVICE_KIND = 'receipt_advice'
 
@@ -15,7 +15,7 @@ export function receiptRoutes(): Hono<AppEnv> {
 
   // §7 POST /v1/receipts/{receiptId}/advice: "sends" the receipt link to the outbox.
   app.post('/:receiptId/advice', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const { db, clock } = c.get('deps')
     const receipt = await findReceipt(db.db, c.req.param('receiptId'))
     if (!receipt || receipt.submerchantId !== submerchantId) throw notFound('Receipt not found')

@@ -12,14 +12,14 @@ import {
 import { invalidQuery } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
 import { requireAuth } from '../middleware/auth'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 // §7 writes the collection with a trailing slash; both spellings are served.
 const COLLECTION = ['/:saleId/refund-requests', '/:saleId/refund-requests/']
 const ITEM = ['/:saleId/refund-requests/:refundId', '/:saleId/refund-requests/:refundId/']
 
 function saleScope(c: Context<AppEnv>): SaleScope {
-  return { saleId: c.req.param('saleId') ?? '', submerchantId: requirePerspective(c.get('auth')) }
+  return { saleId: c.req.param('saleId') ?? '', submerchantId: requirePerspective(c) }
 }
 
 function refundScope(c: Context<AppEnv>): SaleScope & { refundId: string } {

@@ -9,10 +9,11 @@ import {
   type SaleMethod,
 } from '@/api/schema/sale-values'
 import type { Sale } from '@/api/schema/sales'
-import type { AppEnv, AuthContext } from '../context'
+import type { AppEnv } from '../context'
 import { sales } from '../db/schema/core'
 import type { Db } from '../db/client'
-import { forbidden, notFound, unauthorized } from '../errors'
+import { forbidden, notFound } from '../errors'
+import { requirePerspective } from '../middleware/perspective'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   executeList,
@@ -141,18 +142,6 @@ export const salesList: ListResource<ListedSale> = {
   tieBreaker: sales.id,
 }
 
-// The caller must be signed in and looking at one of their accounts (Token-Perspective).
-export function requirePerspective(auth: AuthContext | null): string {
-  if (!auth) throw unauthorized()
-  if (!auth.submerchantId) {
-    throw forbidden(
-      'A Token-Perspective header naming one of your accounts is required',
-      'perspective_required',
-    )
-  }
-  return auth.submerchantId
-}
-
 // One sale of the given account; another account's sale is the same 404 as a missing one.
 export async function findOwnSale(db: Db, saleId: string, submerchantId: string): Promise<Sale> {
   const [row] = await db
@@ -168,7 +157,7 @@ export function salesRoutes(): Hono<AppEnv> {
 
   // Sales of the perspective account, optionally of one of its terminals (§7).
   app.get('/', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const parsed = parseListQuery(salesList, new URL(c.req.url).searchParams)
     const asked = parsed.eq.get('submerchantId')
     if (asked !== undefined && asked !== submerchantId) {
@@ -181,7 +170,7 @@ export function salesRoutes(): Hono<AppEnv> {
 
   // §7 GET /v1/sales/{id}: the sale detail, scoped to the perspective account.
   app.get('/:id', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     return c.json(await findOwnSale(c.get('deps').db.db, c.req.param('id'), submerchantId))
   })
 

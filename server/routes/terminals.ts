@@ -6,7 +6,7 @@ import type { AppEnv } from '../context'
 import { terminalAllocations, terminals } from '../db/schema/core'
 import { notFound } from '../errors'
 import { invalidQuery } from '../lib/list-engine'
-import { requirePerspective } from './sales'
+import { requirePerspective } from '../middleware/perspective'
 
 type TerminalRow = typeof terminals.$inferSelect
 
@@ -77,7 +77,7 @@ export function terminalRoutes(): Hono<AppEnv> {
 
   // §7 GET /v1/terminals/{id}[?fields=…]: a terminal the account holds or once held (its old sales link it).
   app.get('/:id', async (c) => {
-    const submerchantId = requirePerspective(c.get('auth'))
+    const submerchantId = requirePerspective(c)
     const fields = parseFieldsOnly(new URL(c.req.url).searchParams, TERMINAL_FIELDS)
     await requireAccess(c, 'canViewTerminals')
     const db = c.get('deps').db.db
