@@ -1,15 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { RefundRequest, RefundRequestPayload } from '@/api/schema/refunds'
-import { formatMoney } from '@/lib/money'
+import { exceedsRefundableMessage, refundableAmount } from '@/lib/refundable'
 import type { Db } from '../db/client'
 import { refundRequests, sales } from '../db/schema/core'
 import { badRequest, conflict, notFound } from '../errors'
 import { newId } from '../auth/random'
 
 type RefundRow = typeof refundRequests.$inferSelect
-
-// §4: rejected refunds give the money back to the refundable total; every other status holds it.
-export const NON_HOLDING_STATUSES: readonly string[] = ['rejected']
 
 export const REFUND_ERRORS = {
   saleNotFound: 'Sale not found',
@@ -18,10 +15,6 @@ export const REFUND_ERRORS = {
   notPendingEdit: 'Only pending refunds can be edited',
   notPendingDelete: 'Only pending refunds can be deleted',
 } as const
-
-export function amountTooLargeMessage(refundable: number, currency: string): string {
-  return `Amount exceeds the refundable amount of ${formatMoney(refundable, currency)}`
-}
 
 // The §3 Refund request with the sale id it belongs to.
 export function serializeRefundRequest(row: RefundRow): RefundRequest {
@@ -38,22 +31,10 @@ export function serializeRefundRequest(row: RefundRow): RefundRequest {
   }
 }
 
-// §4/§5: the sale amount minus the non-rejected refunds (optionally leaving one out, for an edit).
-export function refundableAmount(
-  saleAmount: number,
-  refunds: ReadonlyArray<Pick<RefundRow, 'id' | 'status' | 'amount'>>,
-  excludeId?: string,
-): number {
-  const held = refunds
-    .filter((r) => r.id !== excludeId && !NON_HOLDING_STATUSES.includes(r.status))
-    .reduce((sum, r) => sum + r.amount, 0)
-  return Math.max(0, saleAmount - held)
-}
-
 function assertWithinRefundable(amount: number, refundable: number, currency: string): void {
   if (refundable <= 0) throw conflict(REFUND_ERRORS.nothingRefundable, 'nothing_refundable')
   if (amount > refundable) {
-    const message = amountTooLargeMessage(refundable, currency)
+    const message = exceedsRefundableMessage(refundable, currency)
     throw badRequest(
       message,
       [{ field: 'amount', messages: [message] }],
@@ -108,7 +89,7 @@ export async function createRefundRequest(
 ): Promise<RefundRequest> {
   return db.transaction(async (tx) => {
     const sale = await lockSale(tx, scope)
-    const refundable = refundableAmount(sale.amount, await refundsOf(tx, sale.id))
+    const refundable = refundableAmount(sale, await refundsOf(tx, sale.id))
     assertWithinRefundable(input.payload.amount, refundable, sale.currency)
     const [row] = await tx
       .insert(refundRequests)
@@ -147,7 +128,7 @@ export async function updateRefundRequest(
     const sale = await lockSale(tx, scope)
     const refunds = await refundsOf(tx, sale.id)
     pendingRefund(refunds, scope.refundId, REFUND_ERRORS.notPendingEdit)
-    const refundable = refundableAmount(sale.amount, refunds, scope.refundId)
+    const refundable = refundableAmount(sale, refunds, scope.refundId)
     assertWithinRefundable(input.payload.amount, refundable, sale.currency)
     const [row] = await tx
       .update(refundRequests)

@@ -5,7 +5,6 @@ import {
   deleteFailedMessage,
   isRefundEditable,
   REFUND_MESSAGES,
-  refundableAmount,
   refundErrorMessage,
   refundStatusLabel,
   serverFieldErrors,
@@ -13,7 +12,6 @@ import {
   type RefundFormValues,
 } from '@/features/refunds/refund-rules'
 
-const refund = (id: string, status: string, amount: number) => ({ id, status, amount })
 const form = (values: Partial<RefundFormValues>): RefundFormValues => ({
   type: 'partial',
   amount: '',
@@ -36,19 +34,6 @@ describe('refund status and rules', () => {
     expect(isRefundEditable({ status: 'pending' })).toBe(true)
     expect(isRefundEditable({ status: 'approved' })).toBe(false)
     expect(isRefundEditable({ status: 'completed' })).toBe(false)
-  })
-
-  it('leaves rejected refunds out of the refunded total', () => {
-    const refunds = [
-      refund('ref_1', 'pending', 300),
-      refund('ref_2', 'rejected', 5000),
-      refund('ref_3', 'completed', 200),
-      refund('ref_4', 'approved', 100),
-    ]
-    expect(refundableAmount({ amount: 1000 }, refunds)).toBe(400)
-    expect(refundableAmount({ amount: 1000 }, refunds, 'ref_1')).toBe(700)
-    expect(refundableAmount({ amount: 500 }, refunds)).toBe(0)
-    expect(refundableAmount({ amount: 1000 }, [])).toBe(1000)
   })
 
   it('labels the card and the deletion failure', () => {

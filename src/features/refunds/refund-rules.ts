@@ -2,8 +2,9 @@ import { type } from 'arktype'
 import { API_ERROR_MESSAGES, type ApiError } from '@/api/errors'
 import { RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
 import type { Sale } from '@/api/schema/sales'
-import { formatMoney, parseMoney } from '@/lib/money'
+import { parseMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
+import { exceedsRefundableMessage } from '@/lib/refundable'
 
 // §5 and §8 texts, exactly as written there.
 export const REFUND_MESSAGES = {
@@ -14,11 +15,6 @@ export const REFUND_MESSAGES = {
   offline: 'Refunds need a connection',
   fullyRefunded: 'Fully refunded',
 } as const
-
-// Same wording as the sandbox's 400 amount_exceeds_refundable, so both sides read alike.
-export function exceedsMessage(refundable: number, currency: string): string {
-  return `Amount exceeds the refundable amount of ${formatMoney(refundable, currency)}`
-}
 
 // §8: a refund error shows the server message, else the response's status text.
 export function refundErrorMessage(error: ApiError): string {
@@ -40,19 +36,6 @@ export function refundStatusLabel(status: string): string {
 // §4: only pending refunds can be edited or deleted.
 export function isRefundEditable(refund: Pick<RefundRequest, 'status'>): boolean {
   return refund.status === 'pending'
-}
-
-// §4/§5: the sale amount minus every refund that was not rejected (never below zero).
-export function refundableAmount(
-  sale: Pick<Sale, 'amount'>,
-  refunds: readonly Pick<RefundRequest, 'id' | 'status' | 'amount'>[],
-  // An edit leaves the refund's own amount out, as the sandbox does.
-  excludeId?: string,
-): number {
-  const held = refunds
-    .filter((refund) => refund.status !== 'rejected' && refund.id !== excludeId)
-    .reduce((sum, refund) => sum + refund.amount, 0)
-  return Math.max(0, sale.amount - held)
 }
 
 // The card as a person recognises it: "Visa •••• 4242".
@@ -100,7 +83,7 @@ export function validateRefundForm(
   } else {
     amount = parseMoney(values.amount, currency)
     if (amount === null || amount <= 0) errors.amount = REFUND_MESSAGES.amountRequired
-    else if (amount > refundable) errors.amount = exceedsMessage(refundable, currency)
+    else if (amount > refundable) errors.amount = exceedsRefundableMessage(refundable, currency)
   }
   const email = values.email.trim()
   const checked = RefundRequestPayload({

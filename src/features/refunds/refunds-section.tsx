@@ -11,11 +11,11 @@ import {
   deleteFailedMessage,
   isRefundEditable,
   REFUND_MESSAGES,
-  refundableAmount,
   refundStatusLabel,
 } from '@/features/refunds/refund-rules'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { refundableAmount } from '@/lib/refundable'
 import { useOnline } from '@/offline/use-online'
 import { checkAccess, REFUND_NOT_PERMITTED_LABEL } from '@/policy/access'
 import { Alert } from '@/ui/alert'
