@@ -10,14 +10,6 @@ export function normaliseEmail(emailAddress: string): string {
   return emailAddress.trim().toLowerCase()
 }
 
-export async function findUserByEmail(db: Db, emailAddress: string) {
-  const [row] = await db
-    .select({ id: users.id, emailAddress: users.emailAddress })
-    .from(users)
-    .where(eq(users.emailAddress, normaliseEmail(emailAddress)))
-  return row ?? null
-}
-
 /**
  * Sets a user's new password after the §5 checks; every session ends (a reset means the old
  * password may be known to someone else) and any lockout is lifted.

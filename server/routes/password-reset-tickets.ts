@@ -3,18 +3,14 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { PasswordResetCompletionPayload, PasswordResetTicketPayload } from '@/api/schema/users'
 import { assertNewPasswordAllowed } from '../auth/policy'
-import { randomToken, sha256 } from '../auth/random'
+import { sha256 } from '../auth/random'
 import type { AppEnv } from '../context'
 import { passwordResetTickets } from '../db/schema/auth'
 import { paymentFacilitators, users } from '../db/schema/core'
-import { newId } from '../auth/random'
-import { findUserByEmail, replacePassword } from '../domain/accounts'
+import { replacePassword } from '../domain/accounts'
+import { issueResetTicket } from '../domain/password-reset'
 import { badRequest } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
-import { addOutboxMessage } from '../sandbox/outbox'
-
-// SANDBOX.md: reset tickets are random, single use, and expire in 1 h.
-export const RESET_TICKET_TTL_MS = 60 * 60 * 1000
 
 export const RESET_MESSAGES = {
   invalidTicket: 'Invalid or expired password reset ticket',
@@ -40,16 +36,6 @@ function sameSecret(token: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored)
 }
 
-function resetEmailBody(link: string): string {
-  return [
-    'Someone asked to reset the password of your FleetPay Portal account.',
-    '',
-    `Choose a new password here (the link works once, for one hour): ${link}`,
-    '',
-    'If it was not you, ignore this email; your password stays the same.',
-  ].join('\n')
-}
-
 export function passwordResetTicketRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
@@ -68,30 +54,7 @@ export function passwordResetTicketRoutes(): Hono<AppEnv> {
         { field: 'paymentFacilitatorId', messages: [RESET_MESSAGES.unknownFacilitator] },
       ])
     }
-    const user = await findUserByEmail(db, input.emailAddress)
-    if (user) {
-      const now = clock.now()
-      const ticketId = newId('prt')
-      const token = randomToken()
-      await db.insert(passwordResetTickets).values({
-        id: ticketId,
-        userId: user.id,
-        tokenHash: sha256(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TICKET_TTL_MS),
-      })
-      link.searchParams.set('ticketId', ticketId)
-      link.searchParams.set('token', token)
-      await addOutboxMessage(db, {
-        channel: 'email',
-        kind: 'password_reset',
-        recipient: user.emailAddress,
-        subject: 'Reset your password',
-        body: resetEmailBody(link.toString()),
-        metadata: { link: link.toString(), ticketId },
-        createdAt: now,
-      })
-    }
+    await issueResetTicket(db, { emailAddress: input.emailAddress, link, now: clock.now() })
     return c.body(null, 202)
   })
 

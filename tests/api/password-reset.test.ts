@@ -83,6 +83,33 @@ describe('POST /v1/password-reset-tickets', () => {
     expect(messages.map((m) => m.recipient)).toEqual([EMAILS.owner])
   })
 
+  it('does the same database work for a known and an unknown email (timing tells nothing)', async () => {
+    // Every statement the app sends to the database, in order, without its parameters.
+    const client = t.database.client as unknown as { query: (...args: unknown[]) => unknown }
+    const query = client.query.bind(client)
+    let statements: string[] = []
+    client.query = (text: unknown, ...rest: unknown[]) => {
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text))
+      return query(text, ...rest)
+    }
+    const run = async (email: string) => {
+      statements = []
+      expect((await requestTicket(new Client(t.app), email)).status).toBe(202)
+      return statements
+    }
+    try {
+      const known = await run(EMAILS.owner)
+      const unknown = await run('no-such-person@example.com')
+      expect(known.some((text) => /insert into "password_reset_tickets"/.test(text))).toBe(true)
+      expect(unknown).toEqual(known)
+    } finally {
+      client.query = query
+    }
+    expect((await listOutboxMessages(t.database.db)).map((m) => m.recipient)).toEqual([
+      EMAILS.owner,
+    ])
+  })
+
   it('refuses a completion link that points away from the portal', async () => {
     const res = await requestTicket(new Client(t.app), EMAILS.owner, 'https://evil.example/steal')
     expect(res.status).toBe(400)
