@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS } from './support/demo'
-import {
-  enterFreshCode,
-  logOutFromSettings,
-  saveScreenshot,
-  useScreenshotWidth,
-} from './support/shell'
+import { logOutFromSettings, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn, submitLogin } from './support/sign-in'
-import { totpCode } from './support/totp'
+import { SandboxAuthenticator } from './support/totp'
 import { registerMfaUser, registerUser } from './support/users'
 
 const INVALID_CODE = 'Invalid code provided. Please double check your authenticator app.'
@@ -151,15 +146,12 @@ test('the server sends the two password messages the screen shows as given', asy
 
 test('password change with MFA needs the code', async ({ page, request }) => {
   test.setTimeout(150_000)
+  // The helper confirmed the enrolment with the authenticator's first code; a code works once.
   const user = await registerMfaUser(request)
-  // The helper confirmed the enrolment with the current code; a code works once.
-  const used = new Set<string>([totpCode(user.secret)])
   await submitLogin(page, user.emailAddress, user.password)
-  await enterFreshCode(
-    page.getByRole('textbox', { name: 'Authentication code' }),
-    user.secret,
-    used,
-  )
+  await page
+    .getByRole('textbox', { name: 'Authentication code' })
+    .fill(await user.authenticator.code())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/select-account/)
 
@@ -172,7 +164,7 @@ test('password change with MFA needs the code', async ({ page, request }) => {
   await code.fill('000000')
   await dialog.getByRole('button', { name: 'Update password' }).click()
   await expect(dialog.getByRole('alert')).toContainText('Error updating password')
-  await enterFreshCode(code, user.secret, used)
+  await code.fill(await user.authenticator.code())
   await dialog.getByRole('button', { name: 'Update password' }).click()
   await expect(page.getByText('Password updated')).toBeVisible({ timeout: 15_000 })
 })
@@ -183,7 +175,6 @@ test('the MFA round trip: enrol, confirm, sign in with a code, disable with the 
 }) => {
   test.setTimeout(150_000)
   const user = await registerUser(request)
-  const used = new Set<string>()
   await signIn(page, user.emailAddress, { password: user.password })
   await page.goto('/user/edit')
   await page.getByRole('button', { name: 'Enable MFA' }).click()
@@ -191,12 +182,13 @@ test('the MFA round trip: enrol, confirm, sign in with a code, disable with the 
   await expect(enrol.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await enrol.locator('.mfa-secret__value').innerText()).trim()
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+  const authenticator = new SandboxAuthenticator(request, secret)
   await expect(enrol.getByRole('button', { name: 'Copy secret key' })).toBeVisible()
   const codeField = enrol.getByRole('textbox', { name: 'Authentication code' })
   await codeField.fill('12a456')
   await enrol.getByRole('button', { name: 'Confirm' }).click()
   await expect(enrol.getByText(INVALID_CODE)).toBeVisible()
-  await enterFreshCode(codeField, secret, used)
+  await codeField.fill(await authenticator.code())
   await enrol.getByRole('button', { name: 'Confirm' }).click()
 
   const recovery = page.getByRole('dialog', { name: 'Save your recovery code' })
@@ -216,7 +208,7 @@ test('the MFA round trip: enrol, confirm, sign in with a code, disable with the 
 
   await logOutFromSettings(page)
   await submitLogin(page, user.emailAddress, user.password)
-  await enterFreshCode(page.getByRole('textbox', { name: 'Authentication code' }), secret, used)
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(await authenticator.code())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/select-account/)
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
-import { msUntilNextStep, totpCode } from './totp'
 
 // Below the shell's sidebar breakpoint (768 px) the navigation lives in a drawer.
 export function isPhone(page: Page): boolean {
@@ -48,20 +47,4 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   )
   expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
   void testInfo
-}
-
-// Fills an authenticator code, waiting for the next 30 s step when the current one was used.
-export async function enterFreshCode(
-  field: Locator,
-  secret: string,
-  usedCodes: Set<string>,
-): Promise<string> {
-  let code = totpCode(secret)
-  if (usedCodes.has(code)) {
-    await new Promise((done) => setTimeout(done, msUntilNextStep() + 500))
-    code = totpCode(secret)
-  }
-  usedCodes.add(code)
-  await field.fill(code)
-  return code
 }

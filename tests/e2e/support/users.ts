@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { uniqueEmail } from './demo'
-import { totpCode } from './totp'
+import { SandboxAuthenticator } from './totp'
 
 export interface TestUser {
   emailAddress: string
@@ -30,11 +30,12 @@ const portal = { 'X-Requested-With': 'portal' }
 
 /**
  * A fresh user with authenticator MFA switched on through the real enrolment endpoints, as the
- * profile page would do it; returns the authenticator secret and the one-use recovery code.
+ * profile page would do it; returns the one-use recovery code and the authenticator (on the
+ * sandbox clock) whose first code confirmed the enrolment.
  */
 export async function registerMfaUser(
   request: APIRequestContext,
-): Promise<TestUser & { secret: string; recoveryCode: string }> {
+): Promise<TestUser & { authenticator: SandboxAuthenticator; recoveryCode: string }> {
   const user = await registerUser(request)
   const signIn = await request.post('/v1/tokens', {
     headers: portal,
@@ -55,11 +56,12 @@ export async function registerMfaUser(
   })
   expect(enrol.status(), await enrol.text()).toBe(200)
   const { secret, recoveryCode } = (await enrol.json()) as { secret: string; recoveryCode: string }
+  const authenticator = new SandboxAuthenticator(request, secret)
   const confirm = await request.put(`/v1/users/${id}/mfa-enrollment/confirmation`, {
     headers: portal,
-    data: { type: 'totp', token: totpCode(secret) },
+    data: { type: 'totp', token: await authenticator.code() },
   })
   expect(confirm.status(), await confirm.text()).toBe(200)
   await request.delete('/v1/tokens/all', { headers: portal })
-  return { ...user, secret, recoveryCode }
+  return { ...user, authenticator, recoveryCode }
 }
