@@ -68,6 +68,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       distDir: env.DIST_DIR?.trim() || 'dist',
       // npm start serves plain http on localhost; set COOKIE_SECURE=1 behind HTTPS.
       insecureCookies: !flag(env, 'COOKIE_SECURE', false),
+      fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
     },
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',

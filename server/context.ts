@@ -21,6 +21,8 @@ export interface ServerConfig {
   distDir: string
   // Plain-http localhost: cookies are not marked Secure.
   insecureCookies: boolean
+  // Test-only crash point (SANDBOX_FAULT, test mode only), see middleware/idempotency.ts.
+  fault?: string
 }
 
 export interface Deps {

@@ -1,5 +1,5 @@
-import { and, eq, lte } from 'drizzle-orm'
-import type { MiddlewareHandler } from 'hono'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { Context, MiddlewareHandler } from 'hono'
 import { newId, sha256 } from '../auth/random'
 import type { AppEnv, AuthContext } from '../context'
 import type { Db } from '../db/client'
@@ -8,18 +8,18 @@ import { badRequest, conflict, HttpError } from '../errors'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-// A 'processing' claim older than this was abandoned by a crashed process and may be retaken.
-export const ABANDONED_CLAIM_MS = 5 * 60 * 1000
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
 const NO_BODY_STATUSES = new Set([204, 205, 304])
+// Public POSTs whose retries are kept too (one shared scope); never sign-in or registration,
+// whose bodies hold passwords and must not be fingerprinted at rest.
+const PUBLIC_IDEMPOTENT_PATHS = new Set(['/v1/password-reset-tickets'])
+
+// Test-only crash points (SANDBOX_FAULT in test mode): the fault-injection test kills the server
+// here and checks that a retry after restart replays or redoes the work exactly once.
+export const IDEMPOTENCY_FAULTS = ['idempotency-before-commit', 'idempotency-after-commit'] as const
+export type IdempotencyFault = (typeof IDEMPOTENCY_FAULTS)[number]
 
 type IdempotencyRecord = typeof idempotencyRecords.$inferSelect
-
-type Claim =
-  | { kind: 'claimed'; id: string }
-  | { kind: 'replay'; record: IdempotencyRecord }
-  | { kind: 'mismatch' }
-  | { kind: 'in_flight' }
 
 // Keys are per user and perspective, like Stripe's per-account keys.
 export function idempotencyScope(auth: AuthContext): string {
@@ -27,47 +27,10 @@ export function idempotencyScope(auth: AuthContext): string {
   return `${who}|${auth.submerchantId ?? '-'}`
 }
 
-async function claimKey(
-  db: Db,
-  opts: { scope: string; key: string; requestHash: string; now: Date },
-): Promise<Claim> {
-  const { scope, key, requestHash, now } = opts
-  // Bounded: each pass either claims, decides, or removes one expired/abandoned row.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = newId('idem')
-    // The unique (scope, key) index makes this the single winner across processes.
-    const inserted = await db
-      .insert(idempotencyRecords)
-      .values({
-        id,
-        scope,
-        key,
-        requestHash,
-        state: 'processing',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyRecords.id })
-    if (inserted.length > 0) return { kind: 'claimed', id }
-
-    const [existing] = await db
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)))
-    if (!existing) continue
-    const abandoned =
-      existing.state === 'processing' &&
-      now.getTime() - existing.createdAt.getTime() > ABANDONED_CLAIM_MS
-    if (existing.expiresAt <= now || abandoned) {
-      await db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, existing.id))
-      continue
-    }
-    if (existing.requestHash !== requestHash) return { kind: 'mismatch' }
-    if (existing.state === 'processing') return { kind: 'in_flight' }
-    return { kind: 'replay', record: existing }
-  }
-  return { kind: 'in_flight' }
+function scopeOf(c: Context<AppEnv>): string | null {
+  const auth = c.get('auth')
+  if (auth) return idempotencyScope(auth)
+  return PUBLIC_IDEMPOTENT_PATHS.has(c.req.path) ? 'public' : null
 }
 
 function replay(record: IdempotencyRecord): Response {
@@ -88,62 +51,120 @@ async function sweepExpired(db: Db, now: Date): Promise<void> {
   await db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, now))
 }
 
+// The stored response of a key, if any; an expired one (or a 'processing' row left by an older
+// version) is removed so the key starts afresh.
+async function storedRecord(
+  tx: Db,
+  opts: { scope: string; key: string; now: Date },
+): Promise<IdempotencyRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.scope, opts.scope), eq(idempotencyRecords.key, opts.key)))
+  if (!row) return null
+  if (row.state === 'complete' && row.expiresAt > opts.now) return row
+  await tx.delete(idempotencyRecords).where(eq(idempotencyRecords.id, row.id))
+  return null
+}
+
+// Transaction-scoped advisory lock: a second server on the same PostgreSQL sees the key as busy.
+// It is released by commit, rollback or a dead connection, so a crash never leaves it held.
+async function lockKey(tx: Db, slot: string): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${slot}, 0)) as locked`,
+  )
+  return result.rows[0]?.locked === true
+}
+
+const keyInUse = () =>
+  conflict(
+    'A request with this Idempotency-Key is still being processed. Retry later.',
+    'idempotency_key_in_use',
+  )
+
+// Thrown inside the transaction to undo a request that ended in a 5xx; its response stands.
+class RollBack extends Error {}
+
+function crashAt(c: Context<AppEnv>, point: IdempotencyFault): void {
+  if (c.get('deps').config.fault === point) process.kill(process.pid, 'SIGKILL')
+}
+
 /**
- * Idempotency-Key on POST (SANDBOX.md): the first response is stored and replayed byte for byte
- * for 24 h; a different body is 422, a concurrent duplicate 409. Only successful (2xx/3xx)
- * responses are kept, so validation failures and errors can be retried with the same key.
+ * Idempotency-Key on POST (SANDBOX.md, docs/sandbox-decisions.md): the handler runs inside one
+ * database transaction that also stores its response, so a crash at any point leaves both or
+ * neither. A retry replays the stored bytes for 24 h; a different body is 422; a duplicate while
+ * the first runs is 409 (on PGlite, whose one connection serialises transactions, it waits and
+ * is replayed). Only 2xx/3xx responses are stored, so a failed request can be retried.
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {
+  // Keys being worked on by this process; other processes are held off by lockKey.
+  const inFlight = new Set<string>()
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER)
-    const auth = c.get('auth')
-    if (c.req.method !== 'POST' || key === undefined || !auth) return next()
+    if (c.req.method !== 'POST' || key === undefined) return next()
+    const scope = scopeOf(c)
+    if (!scope) return next()
     if (!KEY_PATTERN.test(key)) {
       const message = 'Idempotency-Key must be 1 to 255 visible ASCII characters'
       throw badRequest(message, [{ field: IDEMPOTENCY_HEADER, messages: [message] }])
     }
-    const { db: database, clock } = c.get('deps')
-    const db = database.db
-    const now = clock.now()
+    const deps = c.get('deps')
+    const database = deps.db
+    const now = deps.clock.now()
     const body = await c.req.text()
     const requestHash = sha256(`${c.req.method} ${c.req.path}\n${body}`)
-    await sweepExpired(db, now)
+    await sweepExpired(database.db, now)
 
-    const claim = await claimKey(db, { scope: idempotencyScope(auth), key, requestHash, now })
-    if (claim.kind === 'replay') return replay(claim.record)
-    if (claim.kind === 'mismatch') {
-      throw new HttpError(
-        422,
-        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-        'idempotency_key_reused',
-      )
-    }
-    if (claim.kind === 'in_flight') {
-      throw conflict(
-        'A request with this Idempotency-Key is still being processed. Retry later.',
-        'idempotency_key_in_use',
-      )
-    }
-
-    let stored = false
+    const slot = `${scope}\n${key}`
+    if (inFlight.has(slot)) throw keyInUse()
+    inFlight.add(slot)
+    let stored: IdempotencyRecord | null = null
     try {
-      await next()
-      const status = c.res.status
-      if (status >= 200 && status < 400) {
+      await database.db.transaction(async (tx) => {
+        if (!(await lockKey(tx, slot))) throw keyInUse()
+        stored = await storedRecord(tx, { scope, key, now })
+        if (stored) return
+        // Everything the handler writes goes through this transaction.
+        c.set('deps', { ...deps, db: { ...database, db: tx } })
+        try {
+          await next()
+        } finally {
+          c.set('deps', deps)
+        }
+        const status = c.res.status
+        if (status >= 500) throw new RollBack()
+        if (status < 200 || status >= 400) return
         const bytes = Buffer.from(await c.res.clone().arrayBuffer())
-        await db
-          .update(idempotencyRecords)
-          .set({
-            state: 'complete',
-            responseStatus: status,
-            responseContentType: c.res.headers.get('content-type'),
-            responseBody: bytes.toString('base64'),
-          })
-          .where(eq(idempotencyRecords.id, claim.id))
-        stored = true
-      }
+        await tx.insert(idempotencyRecords).values({
+          id: newId('idem'),
+          scope,
+          key,
+          requestHash,
+          state: 'complete',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+          responseStatus: status,
+          responseContentType: c.res.headers.get('content-type'),
+          responseBody: bytes.toString('base64'),
+        })
+        crashAt(c, 'idempotency-before-commit')
+      })
+    } catch (error) {
+      if (!(error instanceof RollBack)) throw error
     } finally {
-      if (!stored) await db.delete(idempotencyRecords).where(eq(idempotencyRecords.id, claim.id))
+      inFlight.delete(slot)
     }
+    const record = stored as IdempotencyRecord | null
+    if (record) {
+      if (record.requestHash !== requestHash) {
+        throw new HttpError(
+          422,
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          'idempotency_key_reused',
+        )
+      }
+      return replay(record)
+    }
+    crashAt(c, 'idempotency-after-commit')
   }
 }

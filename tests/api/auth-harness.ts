@@ -68,10 +68,15 @@ export interface RequestOptions {
 }
 
 // A browser-like client: keeps cookies between calls and sends the portal's headers.
+// The app in process, or a real server over fetch (tests that start one).
+export interface Requester {
+  request(urlPath: string, init: RequestInit): Response | Promise<Response>
+}
+
 export class Client {
   readonly cookies = new Map<string, string>()
 
-  constructor(private readonly app: Hono<AppEnv>) {}
+  constructor(private readonly app: Requester) {}
 
   async request(method: string, urlPath: string, opts: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(opts.headers)

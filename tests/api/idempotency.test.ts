@@ -12,16 +12,21 @@ const Note = type({ recipient: 'string.email', text: '0 < string <= 200' })
 
 let t: TestApp
 let owner: Client
-// Lets a test hold the first request inside its handler.
+// Lets a test hold the first request inside its handler, and know when it got there.
 let gate: Promise<void> | null = null
+let arrived = () => {}
+// Makes the handler fail after its write, as a crash or a bug would.
+let failAfterWrite = false
 
 beforeEach(async () => {
   t = await createTestApp()
   gate = null
+  failAfterWrite = false
   // A test-only POST that creates a row, behind the app's real /v1 middleware.
   t.app.post('/v1/test-notes', async (c) => {
     const auth = requireAuth(c)
     const input = await parseJsonBody(c, Note)
+    arrived()
     if (gate) await gate
     // Yield so concurrent requests genuinely interleave.
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -33,6 +38,7 @@ beforeEach(async () => {
       metadata: { by: auth.userId },
       createdAt: c.get('deps').clock.now(),
     })
+    if (failAfterWrite) throw new Error('failed after the write')
     return c.json({ id: message.id, createdAt: message.createdAt, random: Math.random() }, 201)
   })
   owner = await signedIn(t.app)
@@ -76,19 +82,43 @@ describe('Idempotency-Key', () => {
     expect(await rows()).toBe(1)
   })
 
-  it('answers 409 while the first request is still in flight', async () => {
+  it('answers 409 to a duplicate while the first is in flight (PGlite: it waits, then replays)', async () => {
     let release = () => {}
     gate = new Promise((resolve) => {
       release = resolve
     })
+    const inside = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
     const first = post(owner, 'key-in-flight')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const second = await post(owner, 'key-in-flight')
-    expect(second.status).toBe(409)
-    expect(((await second.json()) as { code: string }).code).toBe('idempotency_key_in_use')
-    release()
+    await inside
+    const second = post(owner, 'key-in-flight')
+    if (t.database.kind === 'postgres') {
+      const res = await second
+      expect(res.status).toBe(409)
+      expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_in_use')
+      release()
+    } else {
+      // One PGlite connection: the duplicate cannot start until the first transaction commits.
+      release()
+      const res = await second
+      expect(res.status).toBe(201)
+      expect(res.headers.get('Idempotent-Replayed')).toBe('true')
+    }
     expect((await first).status).toBe(201)
     expect((await post(owner, 'key-in-flight')).status).toBe(201)
+    expect(await rows()).toBe(1)
+  })
+
+  it('stores the response in the transaction of the write: a failure after the write leaves neither', async () => {
+    failAfterWrite = true
+    expect((await post(owner, 'key-atomic')).status).toBe(500)
+    expect(await rows()).toBe(0)
+    failAfterWrite = false
+    const retry = await post(owner, 'key-atomic')
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('Idempotent-Replayed')).toBeNull()
+    expect((await post(owner, 'key-atomic')).headers.get('Idempotent-Replayed')).toBe('true')
     expect(await rows()).toBe(1)
   })
 

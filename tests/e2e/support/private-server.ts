@@ -9,7 +9,7 @@ export interface PrivateServer {
   stop(): Promise<void>
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -48,35 +48,71 @@ export async function stopServer(child: ChildProcess, dataDir: string): Promise<
   rmSync(dataDir, { recursive: true, force: true })
 }
 
+export interface SandboxProcess {
+  baseURL: string
+  child: ChildProcess
+}
+
 /**
- * A sandbox of one's own, for tests that move the clock far (session expiry): the shared
- * server's clock is every other test's clock too. Serves the already built dist-e2e.
+ * Starts `server/main.ts` on 127.0.0.1 over the given data directory and waits until `readyPath`
+ * answers.
  */
-export async function startPrivateServer(): Promise<PrivateServer> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-private-'))
+export async function spawnSandbox(opts: {
+  dataDir: string
+  env?: Record<string, string>
+  readyPath?: string
+  // Its own process group, for killSandbox.
+  processGroup?: boolean
+  // Keep one address across restarts; default a free port.
+  port?: number
+}): Promise<SandboxProcess> {
+  const port = opts.port ?? (await freePort())
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: opts.dataDir,
       DIST_DIR: 'dist-e2e',
       SEED_SALES: '50',
       SANDBOX_CONTROLS: '1',
       NODE_ENV: 'test',
+      ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: opts.processGroup ?? false,
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
   const baseURL = `http://127.0.0.1:${port}`
   try {
-    await waitUntilUp(`${baseURL}/login`, child, 120_000)
+    await waitUntilUp(`${baseURL}${opts.readyPath ?? '/login'}`, child, 120_000)
   } catch (error) {
     child.kill('SIGTERM')
     throw new Error(`${String(error)}\n${stderr}`, { cause: error })
   }
+  return { baseURL, child }
+}
+
+// SIGKILL of the sandbox's whole process group, as a crash or `kill -9` would do it.
+export async function killSandbox(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
+  await exited
+}
+
+/**
+ * A sandbox of one's own, for tests that move the clock far (session expiry): the shared
+ * server's clock is every other test's clock too. Serves the already built dist-e2e.
+ */
+export async function startPrivateServer(): Promise<PrivateServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-private-'))
+  const { baseURL, child } = await spawnSandbox({ dataDir })
   return {
     baseURL,
     stop: () => stopServer(child, dataDir),
