@@ -11,6 +11,7 @@ import { idempotency } from './middleware/idempotency'
 import { inputGuard } from './middleware/input-guard'
 import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
+import { requireSandboxToken } from './middleware/sandbox-token'
 import { securityHeaders } from './middleware/security-headers'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
@@ -76,6 +77,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/registrations', registrationRoutes())
 
   if (deps.config.sandboxControls) {
+    const token = deps.config.sandboxToken
+    if (token) app.use('/sandbox/*', requireSandboxToken(token))
     app.route('/sandbox', sandboxRoutes())
   }
 

@@ -1,4 +1,5 @@
 import type { ServerConfig } from './context'
+import { isLoopbackHost } from './lib/public-url'
 
 export interface RuntimeConfig {
   server: ServerConfig
@@ -10,6 +11,8 @@ export interface RuntimeConfig {
   // Extra connect-src origins for the CSP (API or status hosts other than this server).
   connectSrc: string[]
   buildIfStale: boolean
+  // Start-up warnings for the banner (listening beyond loopback, controls switched off).
+  warnings: string[]
 }
 
 export class ConfigError extends Error {
@@ -58,24 +61,56 @@ function origins(env: Env, name: string): string[] {
     })
 }
 
+// Where links point when PUBLIC_URL is unset: the listening address (wildcards and 127.0.0.1 as localhost).
+export function listeningUrl(host: string, port: number): string {
+  const shown = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
+}
+
+function secret(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim()
+  if (raw && raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`)
+  return raw || undefined
+}
+
 export function loadConfig(env: Env = process.env, argv: string[] = []): RuntimeConfig {
   const mode = env.MODE === 'test' || env.NODE_ENV === 'test' ? 'test' : 'production'
+  const host = env.HOST?.trim() || '127.0.0.1'
+  const sandboxToken = secret(env, 'SANDBOX_TOKEN')
+  const publicUrls = origins(env, 'PUBLIC_URL')
+  if (publicUrls.length > 1) throw new ConfigError('PUBLIC_URL must be one origin')
+  const controlsWanted = flag(env, 'SANDBOX_CONTROLS', true)
+  // Beyond loopback the controls (live reset tokens in the outbox) need a secret, or stay off.
+  const exposed = !isLoopbackHost(host)
+  const warnings = exposed
+    ? [
+        `HOST=${host} listens beyond loopback: anyone on the network can reach this server.`,
+        ...(controlsWanted && !sandboxToken
+          ? ['Sandbox controls are off: set SANDBOX_TOKEN to use them beyond loopback.']
+          : []),
+        ...(publicUrls.length === 0 ? ['Set PUBLIC_URL to the address clients use in links.'] : []),
+      ]
+    : []
   return {
     server: {
       mode,
-      sandboxControls: flag(env, 'SANDBOX_CONTROLS', true),
+      sandboxControls: controlsWanted && (!exposed || sandboxToken !== undefined),
       corsOrigins: origins(env, 'CORS_ORIGINS'),
       distDir: env.DIST_DIR?.trim() || 'dist',
       // npm start serves plain http on localhost; set COOKIE_SECURE=1 behind HTTPS.
       insecureCookies: !flag(env, 'COOKIE_SECURE', false),
       fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
+      publicUrl: publicUrls[0],
+      trustProxy: flag(env, 'TRUST_PROXY', false),
+      sandboxToken,
     },
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST?.trim() || '0.0.0.0',
+    host,
     dataDir: env.DATA_DIR?.trim() || '.data/',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     seedSales: integer(env, 'SEED_SALES', 20_000, 0, 10_000_000),
     connectSrc: origins(env, 'CSP_CONNECT_SRC'),
     buildIfStale: argv.includes('--build-if-stale'),
+    warnings,
   }
 }

@@ -23,6 +23,12 @@ export interface ServerConfig {
   insecureCookies: boolean
   // Test-only crash point (SANDBOX_FAULT, test mode only), see middleware/idempotency.ts.
   fault?: string
+  // Origin of absolute links (PUBLIC_URL); main.ts defaults it to the listening address.
+  publicUrl?: string
+  // X-Forwarded-Host/-Proto count only behind a proxy that sets them (TRUST_PROXY=1).
+  trustProxy?: boolean
+  // When set, the /sandbox controls need Authorization: Bearer <SANDBOX_TOKEN>.
+  sandboxToken?: string
 }
 
 export interface Deps {

@@ -5,9 +5,10 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createClock } from './clock'
-import { ConfigError, loadConfig, type RuntimeConfig } from './config'
+import { startBanner } from './banner'
+import { ConfigError, listeningUrl, loadConfig } from './config'
 import { migrate, openDatabase } from './db/client'
-import { DEMO_MFA_SECRET, DEMO_USERS, seedIfEmpty } from './seed/index'
+import { seedIfEmpty } from './seed/index'
 
 // Sources whose change makes the built portal stale.
 const BUILD_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts']
@@ -43,23 +44,6 @@ function buildPortal(distDir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`)),
     )
   })
-}
-
-function printBanner(url: string, config: RuntimeConfig): void {
-  const lines = [
-    '',
-    `Sandbox API and portal: ${url}`,
-    config.databaseUrl
-      ? 'Database: PostgreSQL (DATABASE_URL)'
-      : `Database: PGlite in ${config.dataDir}`,
-    `Sandbox controls: ${config.server.sandboxControls ? 'on (/sandbox)' : 'off'}`,
-    '',
-    'Demo logins:',
-    ...DEMO_USERS.map((user) => `  ${user.email}  ${user.password}  (${user.demonstrates})`),
-    `  MFA user's TOTP secret: ${DEMO_MFA_SECRET}`,
-    '',
-  ]
-  console.log(lines.join('\n'))
 }
 
 // Two servers started at once (parallel test runs) must not build into the same folder together.
@@ -105,9 +89,10 @@ async function main(): Promise<void> {
   )
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const address = info as AddressInfo
-    const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host
-    printBanner(`http://${shownHost}:${address.port}`, config)
+    const url = listeningUrl(config.host, (info as AddressInfo).port)
+    // Links default to the listening address; set before the first connection is served.
+    config.server.publicUrl ??= url
+    console.log(startBanner(url, config))
   })
 
   let stopping = false

@@ -9,6 +9,7 @@ import { passwordResetTickets } from '../db/schema/auth'
 import { paymentFacilitators, users } from '../db/schema/core'
 import { replacePassword } from '../domain/accounts'
 import { issueResetTicket } from '../domain/password-reset'
+import { portalOrigins } from '../lib/public-url'
 import { badRequest } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
 
@@ -21,8 +22,7 @@ export const RESET_MESSAGES = {
 // The emailed link carries a live secret, so it may only point at the portal itself.
 function assertAllowedCompletionUrl(c: Context<AppEnv>, completionUrl: string): URL {
   const url = new URL(completionUrl)
-  const allowed = new Set([new URL(c.req.url).origin, ...c.get('deps').config.corsOrigins])
-  if (!allowed.has(url.origin) || url.username || url.password) {
+  if (!portalOrigins(c).has(url.origin) || url.username || url.password) {
     throw badRequest(RESET_MESSAGES.completionUrlNotAllowed, [
       { field: 'completionUrl', messages: [RESET_MESSAGES.completionUrlNotAllowed] },
     ])

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { ReceiptAdvicePayload, type ReceiptAdvice } from '@/api/schema/receipts'
 import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
+import { absoluteUrl } from '../lib/public-url'
 import { notFound } from '../errors'
 import { parseJsonBody } from '../middleware/validate'
 import { addOutboxMessage } from '../sandbox/outbox'
@@ -21,7 +22,7 @@ export function receiptRoutes(): Hono<AppEnv> {
     if (!receipt || receipt.submerchantId !== submerchantId) throw notFound('Receipt not found')
     const payload = await parseJsonBody(c, ReceiptAdvicePayload)
 
-    const url = new URL(receiptPath(receipt.receiptId), c.req.url).toString()
+    const url = absoluteUrl(c, receiptPath(receipt.receiptId))
     const total = formatMoney(receipt.amount, receipt.currency)
     const when = formatReceiptTime(receipt.capturedAt)
     const text = `${receipt.merchantName}: your receipt for ${total} on ${when}: ${url}`

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
+import { absoluteUrl } from '../lib/public-url'
 import { sandboxSettings } from '../db/schema/platform'
 import { publicCors } from '../middleware/cors'
 import { parseJsonBody } from '../middleware/validate'
@@ -46,7 +47,7 @@ export function statusRoutes(): Hono<AppEnv> {
       page: {
         id: 'sandbox',
         name: 'Sandbox',
-        url: new URL('/', c.req.url).toString(),
+        url: absoluteUrl(c, '/'),
         updated_at: (updatedAt ?? clock.now()).toISOString(),
       },
       status,
