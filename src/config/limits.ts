@@ -5,6 +5,9 @@ export const COPY_NOTICE_MS = 1000
 export const PAGE_SIZE = 10
 export const PAGE_LINKS = 5
 export const PAGE_CHUNK = 3
+// §9 search: free text waits for a pause; suggestions are capped.
+export const SEARCH_DEBOUNCE_MS = 500
+export const SEARCH_LIMIT = 10
 export const APPROXIMATE_TOTAL_FACTOR = 1.2
 // §9 says 'YYYY-MM-DD HH:mm A'; a 24-hour hour beside AM/PM reads '23:53 PM', so the hour is 12-hour.
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'

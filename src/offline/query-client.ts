@@ -32,6 +32,8 @@ export function createQueryClient(): QueryClient {
         gcTime: PERSIST_MAX_AGE_MS,
         staleTime: 30_000,
         retry: shouldRetry,
+        // Route loaders (lib/load-query.ts) made the first attempt; the screen offers Retry.
+        retryOnMount: false,
       },
       mutations: { gcTime: PERSIST_MAX_AGE_MS, retry: false },
     },

@@ -43,7 +43,7 @@ function search(page: Page): URLSearchParams {
 // Phones fold the filters and saved views into <details>; tablets show them open.
 async function openPanel(page: Page, title: 'Filters' | 'Saved views') {
   if (!isPhone(page)) return
-  const details = page.locator('details.sales-panel', {
+  const details = page.locator('details.list-panel', {
     has: page.locator('summary', { hasText: title }),
   })
   if ((await details.getAttribute('open')) === null) {
@@ -234,7 +234,7 @@ test('save a view, change the filters, and reapply it', async ({ page }, testInf
     Object.entries(localStorage).filter(([key]) => key.startsWith('portal:saved-views:')),
   )
   expect(stored).toHaveLength(1)
-  expect(stored[0]?.[0]).toMatch(new RegExp(`^portal:saved-views:usr_\\w+:${account}$`))
+  expect(stored[0]?.[0]).toMatch(new RegExp(`^portal:saved-views:sales:usr_\\w+:${account}$`))
   expect(JSON.parse(stored[0]?.[1] ?? '[]')).toEqual([{ name: 'Mastercard SoftPOS', search: view }])
 
   await page.getByRole('button', { name: 'Delete view Mastercard SoftPOS' }).click()

@@ -10,13 +10,11 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { accessFor, type Access } from '@/policy/access'
-import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { DataAge } from '@/offline/data-age'
-import { QueryErrorAlert } from '@/ui/query-error-alert'
 import { buttonClassName } from '@/ui/button'
 import { PageHeader } from '@/ui/page-layout'
-import { Spinner } from '@/ui/spinner'
+import { QueryView } from '@/ui/query-view'
 import './dashboard.css'
 
 interface QuickAction {
@@ -133,19 +131,20 @@ function Period({
 function AtAGlance({ submerchantId }: { submerchantId: string }) {
   const bounds = weekBounds()
   const query = useQuery(dashboardQueries.weekSales(submerchantId, bounds))
-  const online = useOnline()
   return (
     <section className="card dashboard-card" aria-labelledby="glance-title">
       <div className="dashboard-card__header">
         <h2 id="glance-title">Today at a glance</h2>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
-      {query.isPending && !online && (
-        <p className="muted">You are offline. The figures appear once you are back online.</p>
-      )}
-      {query.isPending && online && <Spinner label="Loading today's figures" />}
-      <QueryErrorAlert title="Failed to load sales" query={query} />
-      {query.data && <Glance data={query.data} todayStart={bounds.todayStart} />}
+      <QueryView
+        query={query}
+        errorTitle="Failed to load sales"
+        what="today's figures"
+        pendingLabel="Loading today's figures"
+      >
+        {(data) => <Glance data={data} todayStart={bounds.todayStart} />}
+      </QueryView>
     </section>
   )
 }
@@ -196,17 +195,25 @@ function LatestPayout({ submerchantId }: { submerchantId: string }) {
         <h2 id="payout-title">Latest payout</h2>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
-      {query.isPending && <Spinner label="Loading the latest payout" />}
-      <QueryErrorAlert title="Failed to load payout" query={query} />
-      {query.data === null && <p className="muted">No payouts yet.</p>}
-      {query.data && (
-        <dl className="stats">
-          <Stat label="Amount" value={formatMoney(query.data.amount, query.data.currency)} />
-          <Stat label="Status" value={humanize(query.data.status)} />
-          <Stat label="Date" value={formatDateTime(query.data.createdAt)} small />
-          <Stat label="Reference" value={query.data.paymentReference} small />
-        </dl>
-      )}
+      <QueryView
+        query={query}
+        errorTitle="Failed to load payout"
+        what="the latest payout"
+        pendingLabel="Loading the latest payout"
+      >
+        {(payout) =>
+          payout === null ? (
+            <p className="muted">No payouts yet.</p>
+          ) : (
+            <dl className="stats">
+              <Stat label="Amount" value={formatMoney(payout.amount, payout.currency)} />
+              <Stat label="Status" value={humanize(payout.status)} />
+              <Stat label="Date" value={formatDateTime(payout.createdAt)} small />
+              <Stat label="Reference" value={payout.paymentReference} small />
+            </dl>
+          )
+        }
+      </QueryView>
     </section>
   )
 }

@@ -20,12 +20,10 @@ import { useOnline } from '@/offline/use-online'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
 import { DataAge } from '@/offline/data-age'
-import { OfflineState } from '@/ui/offline-state'
-import { QueryErrorAlert } from '@/ui/query-error-alert'
+import { QueryView } from '@/ui/query-view'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
-import { Spinner } from '@/ui/spinner'
 import { useToast } from '@/ui/toast'
 import './profile.css'
 
@@ -209,9 +207,7 @@ function payoutText(plan: NonNullable<Submerchant['planAttachment']>): string {
 
 function AccountDetails({ account, access }: { account: Submerchant; access: Access }) {
   const query = useQuery(profileQueries.account(account.id))
-  const online = useOnline()
   const details = query.data ?? account
-  const plan = query.data?.planAttachment
   return (
     <>
       <p className="profile-account-name">
@@ -221,21 +217,27 @@ function AccountDetails({ account, access }: { account: Submerchant; access: Acc
         )}
       </p>
       <DataAge updatedAt={query.dataUpdatedAt} />
-      {query.isPending && online && <Spinner label="Loading plan" />}
-      <OfflineState what="your plan" query={query} online={online} />
-      <QueryErrorAlert title="Failed to load submerchant" query={query} />
-      {plan && (
-        <dl className="profile-plan">
-          <div>
-            <dt>Plan</dt>
-            <dd>{plan.plan.name}</dd>
-          </div>
-          <div>
-            <dt>Payouts</dt>
-            <dd>{payoutText(plan)}</dd>
-          </div>
-        </dl>
-      )}
+      <QueryView
+        query={query}
+        errorTitle="Failed to load submerchant"
+        what="your plan"
+        pendingLabel="Loading plan"
+      >
+        {({ planAttachment: plan }) =>
+          plan && (
+            <dl className="profile-plan">
+              <div>
+                <dt>Plan</dt>
+                <dd>{plan.plan.name}</dd>
+              </div>
+              <div>
+                <dt>Payouts</dt>
+                <dd>{payoutText(plan)}</dd>
+              </div>
+            </dl>
+          )
+        }
+      </QueryView>
       {(access.canAddUser || access.canUpdateBankAccount) && (
         <ul className="profile-links">
           {access.canAddUser && (

@@ -1,39 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
-import type { ListQuery, ListSort } from '@/api/list-query'
 import { salesKeys } from '@/api/query-keys'
-import type { CardScheme, CardType, SaleMethod } from '@/api/schema/sale-values'
 import type { BalanceTransaction, Sale } from '@/api/schema/sales'
-import { PAGE_SIZE } from '@/config/limits'
-
-// The §2 sales-table filters, already validated (the route's validateSearch makes them).
-export interface SalesFilters {
-  cardScheme?: CardScheme
-  method?: SaleMethod
-  cardType?: CardType
-  terminalSerialNumber?: string
-  panLastFour?: string
-}
-
-// One page of the sales table: what the URL says, normalised.
-export interface SalesListParams {
-  filters: SalesFilters
-  // capturedAt as ISO instants: [gte, lt).
-  capturedAt: { gte?: string; lt?: string }
-  sort: ListSort
-  // 1-based.
-  page: number
-}
-
-export function salesListQuery(submerchantId: string, params: SalesListParams): ListQuery {
-  return {
-    filters: { submerchantId, ...params.filters },
-    ranges: { capturedAt: params.capturedAt },
-    sort: params.sort,
-    limit: PAGE_SIZE,
-    offset: (params.page - 1) * PAGE_SIZE,
-  }
-}
+import type { ListParams } from '@/lib/list-search'
+import { toListQuery } from '@/lib/list-view'
 
 const enc = encodeURIComponent
 
@@ -42,12 +12,12 @@ const schemas = () => import('@/api/schema/sales')
 
 export const salesQueries = {
   // §7 GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
-  list: (submerchantId: string, params: SalesListParams) =>
+  list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...salesKeys.lists(submerchantId), params] as const,
       queryFn: async ({ signal }): Promise<ListPage<Sale>> => {
         const { Sale } = await schemas()
-        return apiList('/v1/sales', salesListQuery(submerchantId, params), Sale, { signal })
+        return apiList('/v1/sales', toListQuery({ submerchantId }, params), Sale, { signal })
       },
       // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
       placeholderData: keepPreviousData,

@@ -13,14 +13,12 @@ import {
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
-import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { DataAge } from '@/offline/data-age'
-import { OfflineState } from '@/ui/offline-state'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryErrorAlert } from '@/ui/query-error-alert'
-import { Spinner } from '@/ui/spinner'
+import { QueryView } from '@/ui/query-view'
 import './sale-detail.css'
 
 const SALES_LIST_PATH = '/transactions/sales'
@@ -38,7 +36,6 @@ interface SaleDetailScreenProps {
 export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetailScreenProps) {
   const query = useQuery(salesQueries.detail(submerchantId, saleId))
   const queryClient = useQueryClient()
-  const online = useOnline()
   const sale = query.data
   const refreshSale = () =>
     queryClient.invalidateQueries({
@@ -51,22 +48,26 @@ export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetail
         description={sale ? formatDateTime(sale.capturedAt) : undefined}
         actions={<GoBack />}
       />
-      <OfflineState what="this sale" query={query} online={online} />
-      {query.isPending && online && <Spinner label="Loading the sale" />}
-      <QueryErrorAlert title="Failed to load sale" query={query} />
-      {sale && (
-        <div className="sale-detail">
-          <DataAge updatedAt={query.dataUpdatedAt} className="sale-detail__age" />
-          {sale.disbursementWithheld && <WithheldAlert sale={sale} />}
-          <div className="sale-detail__grid">
-            <MoneyCard sale={sale} submerchantId={submerchantId} />
-            <CardCard sale={sale} />
-            <StatusCard sale={sale} />
-            <LinksCard sale={sale} />
+      <QueryView
+        query={query}
+        errorTitle="Failed to load sale"
+        what="this sale"
+        pendingLabel="Loading the sale"
+      >
+        {(sale) => (
+          <div className="sale-detail">
+            <DataAge updatedAt={query.dataUpdatedAt} className="sale-detail__age" />
+            {sale.disbursementWithheld && <WithheldAlert sale={sale} />}
+            <div className="sale-detail__grid">
+              <MoneyCard sale={sale} submerchantId={submerchantId} />
+              <CardCard sale={sale} />
+              <StatusCard sale={sale} />
+              <LinksCard sale={sale} />
+            </div>
+            {children?.(sale, refreshSale)}
           </div>
-          {children?.(sale, refreshSale)}
-        </div>
-      )}
+        )}
+      </QueryView>
     </>
   )
 }
@@ -160,7 +161,9 @@ function MoneyCard({ sale, submerchantId }: { sale: Sale; submerchantId: string 
   })
   const money = (minor: number) => formatMoney(minor, sale.currency)
   const notYet = <span className="muted">Not available yet</span>
-  const pending = fees.isPending ? <span className="muted">Loading…</span> : notYet
+  // Offline with no saved fee: say when it comes rather than loading forever.
+  const waiting = fees.fetchStatus === 'paused' ? 'Loads when you are online' : 'Loading…'
+  const pending = fees.isPending ? <span className="muted">{waiting}</span> : notYet
   return (
     <FactCard
       title="Money"

@@ -3,7 +3,7 @@ import { pageTitle } from '@/config/app'
 import { dashboardQueries } from '@/features/dashboard/api'
 import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
 import { weekBounds } from '@/features/dashboard/summary'
-import { ensureWhenOnline } from '@/lib/ensure-online'
+import { loadQuery } from '@/lib/load-query'
 import { optionalFlag } from '@/lib/search'
 
 export const Route = createFileRoute('/_auth/dashboard')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_auth/dashboard')({
   }),
   head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
   loader: ({ context }) =>
-    ensureWhenOnline(
+    loadQuery(
       context.queryClient,
       dashboardQueries.weekSales(context.submerchant.id, weekBounds()),
     ),

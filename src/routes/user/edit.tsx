@@ -8,7 +8,7 @@ import { profileQueries } from '@/features/profile/api'
 import { ProfileScreen } from '@/features/profile/profile-screen'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { AppShell } from '@/features/shell/app-shell'
-import { ensureWhenOnline } from '@/lib/ensure-online'
+import { loadQuery } from '@/lib/load-query'
 import { requireLogin } from '@/session/require-login'
 
 // The profile belongs to the user, not an account: reachable before an account is chosen.
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/user/edit')({
   },
   loader: ({ context }) =>
     context.submerchant
-      ? ensureWhenOnline(context.queryClient, profileQueries.account(context.submerchant.id))
+      ? loadQuery(context.queryClient, profileQueries.account(context.submerchant.id))
       : undefined,
   head: () => ({ meta: [{ title: pageTitle('Edit Profile') }] }),
   errorComponent: ProfileError,

@@ -6,16 +6,12 @@ import { ReceiptActions } from '@/features/receipts/receipt-actions'
 import { RefundsSection } from '@/features/refunds/refunds-section'
 import { salesQueries } from '@/features/sales/api'
 import { SaleDetailScreen } from '@/features/sales/sale-detail-screen'
-import { ensureWhenOnline } from '@/lib/ensure-online'
+import { loadQuery } from '@/lib/load-query'
 
 export const Route = createFileRoute('/_auth/transactions/sales/$saleId')({
   head: () => ({ meta: [{ title: pageTitle('Sale details') }] }),
-  // A failure stays in the query: the screen shows 'Failed to load sale' with Retry (§8).
   loader: ({ context, params }) =>
-    ensureWhenOnline(
-      context.queryClient,
-      salesQueries.detail(context.submerchant.id, params.saleId),
-    ).catch(() => undefined),
+    loadQuery(context.queryClient, salesQueries.detail(context.submerchant.id, params.saleId)),
   component: SaleDetailPage,
 })
 

@@ -1,23 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { salesQueries } from '@/features/sales/api'
+import { SALES_LIST } from '@/features/sales/list-spec'
 import { SalesListScreen } from '@/features/sales/sales-list-screen'
-import {
-  parseSalesSearch,
-  validateSalesSearch,
-  type SalesSearch,
-} from '@/features/sales/search-params'
-import { toListParams } from '@/features/sales/search'
-import { ensureWhenOnline } from '@/lib/ensure-online'
+import { loadQuery } from '@/lib/load-query'
+import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { toListParams } from '@/lib/list-view'
 
 export const Route = createFileRoute('/_auth/transactions/sales/')({
-  validateSearch: (search: Record<string, unknown>): SalesSearch => validateSalesSearch(search),
+  validateSearch: (search: Record<string, unknown>): ListSearch =>
+    validateListSearch(SALES_LIST, search),
   head: () => ({ meta: [{ title: pageTitle('Sales') }] }),
   // No loaderDeps: a filter change keeps the current rows on screen (busy) instead of a pending page.
   loader: ({ context, location }) =>
-    ensureWhenOnline(
+    loadQuery(
       context.queryClient,
-      salesQueries.list(context.submerchant.id, toListParams(parseSalesSearch(location.search))),
+      salesQueries.list(
+        context.submerchant.id,
+        toListParams(SALES_LIST, parseListSearch(SALES_LIST, location.search)),
+      ),
     ),
   component: SalesPage,
 })

@@ -1,10 +1,9 @@
-import { parseSalesSearch, type SalesSearch } from '@/features/sales/search-params'
-import { viewOf } from '@/features/sales/search'
+import { parseListSearch, viewOf, type ListSearch, type ListSpec } from '@/lib/list-search'
 
-// A named sales view: only the URL's filters and sort, nothing read from the account.
+// A named view of a list: only the URL's filters and sort, nothing read from the account.
 export interface SavedView {
   name: string
-  search: SalesSearch
+  search: ListSearch
 }
 
 export const MAX_VIEW_NAME_LENGTH = 40
@@ -14,8 +13,14 @@ export const VIEW_NAME_MESSAGES = {
   tooLong: `Use at most ${MAX_VIEW_NAME_LENGTH} characters`,
 } as const
 
-export function savedViewsKey(userId: string, submerchantId: string): string {
-  return `portal:saved-views:${userId}:${submerchantId}`
+// Per list, user and account: two lists' views never mix, nor two people's on a shared tablet.
+export function savedViewsKey(listId: string, userId: string, submerchantId: string): string {
+  return `portal:saved-views:${listId}:${userId}:${submerchantId}`
+}
+
+// Before lists had ids, the sales list's views were kept under the user and account alone.
+function legacyKey(listId: string, userId: string, submerchantId: string): string | null {
+  return listId === 'sales' ? `portal:saved-views:${userId}:${submerchantId}` : null
 }
 
 export function validateViewName(name: string): string | null {
@@ -30,7 +35,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // Whatever is stored is re-validated; a corrupt entry (or corrupt JSON) is dropped, never trusted.
-export function parseSavedViews(stored: string | null): SavedView[] {
+export function parseSavedViews(spec: ListSpec, stored: string | null): SavedView[] {
   if (!stored) return []
   let value: unknown
   try {
@@ -45,13 +50,13 @@ export function parseSavedViews(stored: string | null): SavedView[] {
     if (validateViewName(item.name) !== null) continue
     const name = item.name.trim()
     if (views.some((view) => view.name === name)) continue
-    views.push({ name, search: viewOf(parseSalesSearch(item.search)) })
+    views.push({ name, search: viewOf(parseListSearch(spec, item.search)) })
   }
   return views.slice(0, MAX_SAVED_VIEWS)
 }
 
 // Saving under an existing name replaces that view; the newest view comes first.
-export function upsertView(views: readonly SavedView[], name: string, search: SalesSearch) {
+export function upsertView(views: readonly SavedView[], name: string, search: ListSearch) {
   const view: SavedView = { name: name.trim(), search: viewOf(search) }
   return [view, ...views.filter((existing) => existing.name !== view.name)].slice(
     0,
@@ -71,13 +76,22 @@ export interface SavedViewStore {
 
 // Storage can be missing, full or corrupt: reading then gives no views, writing reports false.
 export function savedViewStore(
-  key: string,
+  spec: ListSpec,
+  owner: { userId: string; submerchantId: string },
   storage: Storage | null = safeLocalStorage(),
 ): SavedViewStore {
+  const key = savedViewsKey(spec.id, owner.userId, owner.submerchantId)
+  const legacy = legacyKey(spec.id, owner.userId, owner.submerchantId)
   return {
     read(): SavedView[] {
       try {
-        return parseSavedViews(storage?.getItem(key) ?? null)
+        const stored = storage?.getItem(key) ?? null
+        if (stored !== null || !legacy) return parseSavedViews(spec, stored)
+        // Moved once to the list's own key; the old key then goes.
+        const views = parseSavedViews(spec, storage?.getItem(legacy) ?? null)
+        if (views.length > 0) storage?.setItem(key, JSON.stringify(views))
+        storage?.removeItem(legacy)
+        return views
       } catch {
         return []
       }

@@ -1,30 +1,31 @@
 import { useId, useState } from 'react'
+import { sameSearch, viewOf, type ListSearch, type ListSpec } from '@/lib/list-search'
+import { viewSummary } from '@/lib/list-view'
 import {
   removeView,
   savedViewStore,
-  savedViewsKey,
   upsertView,
   validateViewName,
   MAX_VIEW_NAME_LENGTH,
   type SavedView,
-} from '@/features/sales/saved-views'
-import { type SalesSearch } from '@/features/sales/search-params'
-import { describeFilters, sameSearch, viewOf } from '@/features/sales/search'
+} from '@/lib/saved-views'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
+import './saved-views.css'
 
 interface SavedViewsProps {
+  spec: ListSpec
   userId: string
   submerchantId: string
-  search: SalesSearch
-  onApply: (search: SalesSearch) => void
+  search: ListSearch
+  onApply: (search: ListSearch) => void
 }
 
-// Named filter sets kept on this device, per user and account (issue 6 "Saved views").
-export function SavedViews({ userId, submerchantId, search, onApply }: SavedViewsProps) {
-  const [store] = useState(() => savedViewStore(savedViewsKey(userId, submerchantId)))
+// Named filter sets of one list, kept on this device per user and account.
+export function SavedViews({ spec, userId, submerchantId, search, onApply }: SavedViewsProps) {
+  const [store] = useState(() => savedViewStore(spec, { userId, submerchantId }))
   const [views, setViews] = useState<SavedView[]>(() => store.read())
   const [saving, setSaving] = useState(false)
   const toast = useToast()
@@ -51,7 +52,7 @@ export function SavedViews({ userId, submerchantId, search, onApply }: SavedView
                   size="small"
                   className="saved-view__apply"
                   aria-pressed={active}
-                  title={viewSummary(view.search)}
+                  title={viewSummary(spec, view.search)}
                   onClick={() => onApply(view.search)}
                 >
                   {view.name}
@@ -77,7 +78,7 @@ export function SavedViews({ userId, submerchantId, search, onApply }: SavedView
       <SaveViewDialog
         open={saving}
         onClose={() => setSaving(false)}
-        summary={viewSummary(current)}
+        summary={viewSummary(spec, current)}
         onSave={(name) => {
           setSaving(false)
           update(upsertView(views, name, current), `Saved view "${name.trim()}"`)
@@ -85,13 +86,6 @@ export function SavedViews({ userId, submerchantId, search, onApply }: SavedView
       />
     </div>
   )
-}
-
-function viewSummary(search: SalesSearch): string {
-  const filters = describeFilters(search)
-  return filters.length === 0
-    ? 'All sales'
-    : filters.map((filter) => `${filter.label}: ${filter.value}`).join(', ')
 }
 
 function SaveViewDialog({

@@ -8,7 +8,23 @@ import {
   validateViewName,
   MAX_SAVED_VIEWS,
   VIEW_NAME_MESSAGES,
-} from '@/features/sales/saved-views'
+} from '@/lib/saved-views'
+import type { ListSpec } from '@/lib/list-search'
+
+const SPEC: ListSpec = {
+  id: 'sales',
+  noun: 'sales',
+  nounOne: 'sale',
+  filters: [
+    { kind: 'select', key: 'method', label: 'Method', values: ['pos', 'softpos'] },
+    { kind: 'select', key: 'cardType', label: 'Card type', values: ['credit', 'debit'] },
+    { kind: 'select', key: 'cardScheme', label: 'Card scheme', values: ['visa'] },
+    { kind: 'text', key: 'panLastFour', label: 'PAN last four', maxLength: 4, pattern: /^\d{4}$/ },
+  ],
+  sortable: ['amount'],
+  defaultSort: { field: 'amount', direction: 'desc' },
+}
+const OWNER = { userId: 'usr_1', submerchantId: 'sub_2' }
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>()
@@ -25,8 +41,22 @@ function memoryStorage(): Storage {
 }
 
 describe('saved views', () => {
-  it('keys storage by user and account', () => {
-    expect(savedViewsKey('usr_1', 'sub_2')).toBe('portal:saved-views:usr_1:sub_2')
+  it('keys storage by list, user and account', () => {
+    expect(savedViewsKey('sales', 'usr_1', 'sub_2')).toBe('portal:saved-views:sales:usr_1:sub_2')
+    expect(savedViewsKey('payouts', 'usr_1', 'sub_2')).not.toBe(
+      savedViewsKey('sales', 'usr_1', 'sub_2'),
+    )
+  })
+
+  it('moves the sales views kept before lists had ids to the list key, once', () => {
+    const storage = memoryStorage()
+    storage.setItem('portal:saved-views:usr_1:sub_2', JSON.stringify([{ name: 'A', search: {} }]))
+    const views = savedViewStore(SPEC, OWNER, storage).read()
+    expect(views).toEqual([{ name: 'A', search: {} }])
+    expect(storage.getItem('portal:saved-views:usr_1:sub_2')).toBeNull()
+    expect(storage.getItem('portal:saved-views:sales:usr_1:sub_2')).not.toBeNull()
+    const other = savedViewStore({ ...SPEC, id: 'payouts' }, OWNER, storage)
+    expect(other.read()).toEqual([])
   })
 
   it('saves, replaces by name, and deletes', () => {
@@ -53,10 +83,11 @@ describe('saved views', () => {
   })
 
   it('ignores corrupt storage and re-validates what it reads', () => {
-    expect(parseSavedViews('{not json')).toEqual([])
-    expect(parseSavedViews('{"name":"x"}')).toEqual([])
+    expect(parseSavedViews(SPEC, '{not json')).toEqual([])
+    expect(parseSavedViews(SPEC, '{"name":"x"}')).toEqual([])
     expect(
       parseSavedViews(
+        SPEC,
         JSON.stringify([
           { name: 'Good', search: { method: 'pos', cardScheme: 'diners', page: 9, secret: 'x' } },
           { name: '', search: {} },
@@ -70,18 +101,18 @@ describe('saved views', () => {
 
   it('round-trips through storage and reports a refused write', () => {
     const storage = memoryStorage()
-    const store = savedViewStore('k', storage)
+    const store = savedViewStore(SPEC, OWNER, storage)
     expect(store.write([{ name: 'A', search: { panLastFour: '1234' } }])).toBe(true)
     expect(store.read()).toEqual([{ name: 'A', search: { panLastFour: '1234' } }])
     expect(store.write([])).toBe(true)
-    expect(storage.getItem('k')).toBeNull()
+    expect(storage.getItem(savedViewsKey('sales', 'usr_1', 'sub_2'))).toBeNull()
     const full = {
       ...memoryStorage(),
       setItem: () => {
         throw new Error('QuotaExceededError')
       },
     }
-    expect(savedViewStore('k', full).write([{ name: 'A', search: {} }])).toBe(false)
-    expect(savedViewStore('k', null).read()).toEqual([])
+    expect(savedViewStore(SPEC, OWNER, full).write([{ name: 'A', search: {} }])).toBe(false)
+    expect(savedViewStore(SPEC, OWNER, null).read()).toEqual([])
   })
 })

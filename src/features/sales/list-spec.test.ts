@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { parseSalesSearch, validateSalesSearch } from '@/features/sales/search-params'
+import { SALES_LIST } from '@/features/sales/list-spec'
 import {
-  describeFilters,
+  parseListSearch,
   sameSearch,
-  toListParams,
+  validateListSearch,
   viewOf,
-  withChange,
-} from '@/features/sales/search'
+  withChange as withListChange,
+  type ListSearch,
+} from '@/lib/list-search'
+import { describeFilters as describeListFilters, toListParams as toParams } from '@/lib/list-view'
+
+// The kit's functions bound to the sales declaration: the sales list's behaviour, pinned.
+const parseSalesSearch = (raw: Record<string, unknown>) => parseListSearch(SALES_LIST, raw)
+const validateSalesSearch = (raw: Record<string, unknown>) => validateListSearch(SALES_LIST, raw)
+const toListParams = (search: ListSearch, now?: Date) => toParams(SALES_LIST, search, now)
+const withChange = (search: ListSearch, change: Partial<ListSearch>) =>
+  withListChange(SALES_LIST, search, change)
+const describeFilters = (search: ListSearch) => describeListFilters(SALES_LIST, search)
 
 describe('parseSalesSearch', () => {
   it('keeps every valid control', () => {
@@ -83,15 +93,15 @@ describe('toListParams', () => {
     expect(params.filters).toEqual({ cardScheme: 'visa', panLastFour: '1234' })
     expect(params.sort).toEqual({ field: 'amount', direction: 'asc' })
     expect(params.page).toBe(2)
-    expect(new Date(params.capturedAt.gte ?? '').getDate()).toBe(1)
-    expect(new Date(params.capturedAt.gte ?? '').getMonth()).toBe(1)
-    expect(new Date(params.capturedAt.lt ?? '').getMonth()).toBe(2)
+    expect(new Date(params.ranges.capturedAt?.gte ?? '').getDate()).toBe(1)
+    expect(new Date(params.ranges.capturedAt?.gte ?? '').getMonth()).toBe(1)
+    expect(new Date(params.ranges.capturedAt?.lt ?? '').getMonth()).toBe(2)
   })
 
   it('defaults to all time, newest first, page 1', () => {
     expect(toListParams({}, now)).toEqual({
       filters: {},
-      capturedAt: {},
+      ranges: {},
       sort: { field: 'capturedAt', direction: 'desc' },
       page: 1,
     })

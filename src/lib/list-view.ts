@@ -1,0 +1,138 @@
+import type { ListQuery } from '@/api/list-query'
+import { PAGE_SIZE } from '@/config/limits'
+import { DATE_PRESET_LABELS, isDatePreset, type DatePreset } from '@/lib/date-presets'
+import { dayRangeToBounds, presetRange, type DayRange } from '@/lib/dates'
+import {
+  endKeyOf,
+  fieldOf,
+  filterKeys,
+  parseSort,
+  startKeyOf,
+  type DateRangeFilterSpec,
+  type FilterSpec,
+  type ListParams,
+  type ListSearch,
+  type ListSpec,
+} from '@/lib/list-search'
+import { formatMoney, parseMoney } from '@/lib/money'
+import { prettify } from '@/lib/prettify'
+
+// A list's URL view turned into its §7 query, its chips and its summary.
+
+export interface ActiveFilter {
+  id: string
+  label: string
+  value: string
+  // The change that removes it.
+  remove: Partial<ListSearch>
+}
+
+// A date-range filter's days as the URL says (relative presets resolve against `now`).
+export function dayRangeOf(
+  filter: DateRangeFilterSpec,
+  search: ListSearch,
+  now: Date = new Date(),
+): DayRange & { preset: DatePreset } {
+  const value = search[filter.key]
+  const preset = isDatePreset(value) ? value : filter.defaultPreset
+  if (preset !== 'custom') return { preset, ...presetRange(preset, now) }
+  const start = search[startKeyOf(filter)]
+  const end = search[endKeyOf(filter)]
+  return {
+    preset,
+    start: typeof start === 'string' ? start : null,
+    end: typeof end === 'string' ? end : null,
+  }
+}
+
+// The patch a date-range control makes: custom keeps its days, a preset drops them.
+export function dateRangeChange(
+  filter: DateRangeFilterSpec,
+  next: DayRange & { preset: DatePreset },
+): Partial<ListSearch> {
+  const custom = next.preset === 'custom'
+  return {
+    [filter.key]: next.preset,
+    [startKeyOf(filter)]: custom ? (next.start ?? undefined) : undefined,
+    [endKeyOf(filter)]: custom ? (next.end ?? undefined) : undefined,
+  }
+}
+
+// The URL's view → the query factory's params.
+export function toListParams(spec: ListSpec, search: ListSearch, now = new Date()): ListParams {
+  const params: ListParams = {
+    filters: {},
+    ranges: {},
+    sort: parseSort(spec, search.sort) ?? spec.defaultSort,
+    page: search.page ?? 1,
+  }
+  for (const filter of spec.filters) {
+    const value = search[filter.key]
+    if (filter.kind === 'dateRange') {
+      const bounds = dayRangeToBounds(dayRangeOf(filter, search, now))
+      if (bounds.gte !== undefined || bounds.lt !== undefined) params.ranges[filter.field] = bounds
+    } else if (filter.kind === 'amount') {
+      const minor = typeof value === 'string' ? parseMoney(value) : null
+      if (minor !== null) params.filters[fieldOf(filter)] = minor
+    } else if (value !== undefined) {
+      params.filters[fieldOf(filter)] = value
+    }
+  }
+  return params
+}
+
+// One §7 list request for a page of the view (§9: 10 per page), inside the account's scope.
+export function toListQuery(scope: Record<string, string>, params: ListParams): ListQuery {
+  return {
+    filters: { ...scope, ...params.filters },
+    ranges: params.ranges,
+    sort: params.sort,
+    limit: PAGE_SIZE,
+    offset: (params.page - 1) * PAGE_SIZE,
+  }
+}
+
+function rangeText(filter: DateRangeFilterSpec, search: ListSearch): string {
+  const range = dayRangeOf(filter, search)
+  if (range.preset !== 'custom') return DATE_PRESET_LABELS[range.preset]
+  if (range.start && range.end) return `${range.start} to ${range.end}`
+  if (range.start) return `from ${range.start}`
+  return range.end ? `until ${range.end}` : DATE_PRESET_LABELS.custom
+}
+
+function chipValue(filter: FilterSpec, search: ListSearch): string | null {
+  const value = search[filter.key]
+  if (value === undefined) return null
+  switch (filter.kind) {
+    case 'dateRange':
+      return rangeText(filter, search)
+    case 'select':
+      return (filter.format ?? prettify)(String(value))
+    case 'amount': {
+      const minor = parseMoney(String(value))
+      return minor === null ? null : formatMoney(minor)
+    }
+    case 'text':
+      return String(value)
+  }
+}
+
+// The chips of the active filters, in the order of the declaration.
+export function describeFilters(spec: ListSpec, search: ListSearch): ActiveFilter[] {
+  const chips: ActiveFilter[] = []
+  for (const filter of spec.filters) {
+    const value = chipValue(filter, search)
+    if (value === null) continue
+    const remove = Object.fromEntries(filterKeys(filter).map((key) => [key, undefined]))
+    chips.push({ id: filter.key, label: filter.chipLabel ?? filter.label, value, remove })
+  }
+  return chips
+}
+
+// 'Card scheme: Visa, Method: POS', or the plain list's name.
+export function viewSummary(spec: ListSpec, search: ListSearch): string {
+  const filters = describeFilters(spec, search)
+  return filters.length === 0
+    ? `All ${spec.noun}`
+    : filters.map((filter) => `${filter.label}: ${filter.value}`).join(', ')
+}

@@ -1,0 +1,24 @@
+import {
+  onlineManager,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query'
+
+/**
+ * A route loader's data, fetched once: no retries here and no throw, so a failure stays in the
+ * query and the screen's QueryView shows §8's message with Retry inside the shell (the client's
+ * retryOnMount is off, so the screen does not fetch it all again). Offline it never waits on the
+ * network: the screen renders the cached data with its age, or its offline empty state.
+ */
+export async function loadQuery<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): Promise<void> {
+  if (!onlineManager.isOnline()) return
+  try {
+    await queryClient.ensureQueryData({ ...options, retry: false })
+  } catch {
+    // Kept in the query's state for the screen.
+  }
+}

@@ -1,0 +1,233 @@
+import { useState, type ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ListPage } from '@/api/http'
+import {
+  clearAllChange,
+  hasFilters,
+  parseSort,
+  sameSearch,
+  sortToSearch,
+  withChange,
+  type ListSearch,
+  type ListSpec,
+} from '@/lib/list-search'
+import { describeFilters } from '@/lib/list-view'
+import { Button } from '@/ui/button'
+import { DataTable, TABLE_MIN_WIDTH_QUERY, type Column } from '@/ui/data-table'
+import { FilterChips } from '@/ui/filter-chips'
+import { FilterPanel } from '@/ui/filter-panel'
+import { markFilterChange, useMeasureRowsShown } from '@/ui/list-timing'
+import { PageHeader } from '@/ui/page-layout'
+import { Pagination } from '@/ui/pagination'
+import { QueryView } from '@/ui/query-view'
+import { SavedViews } from '@/ui/saved-views'
+import { useMediaQuery } from '@/ui/use-media-query'
+import './list-screen.css'
+
+interface ListScreenProps<Row> {
+  spec: ListSpec
+  title: string
+  search: ListSearch
+  onSearchChange: (search: ListSearch) => void
+  query: UseQueryResult<ListPage<Row>>
+  columns: readonly Column<Row>[]
+  rowKey: (row: Row) => string
+  renderCard?: (row: Row) => ReactNode
+  // §8 'Failed to load …'.
+  errorTitle: string
+  // Saved views are kept per user and account; without a known user they are not offered.
+  savedViewsOwner?: { userId: string; submerchantId: string } | null
+  // More header buttons beside Refresh (Export …).
+  actions?: ReactNode
+  // The screen's own styles hang off this (e.g. a sticky Details column).
+  className?: string
+  // How old the rows are (offline/DataAge), beside the count.
+  age?: ReactNode
+}
+
+// '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (§7, §9).
+export function resultCount(page: ListPage<unknown>, one: string, many: string): string {
+  const count = `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? one : many}`
+  return page.totalIsApproximate ? `About ${count}` : count
+}
+
+/**
+ * A server list screen from its declaration: Refresh, the filter panel (a bottom sheet on phones),
+ * saved views, removable chips, the result count and data age, the table (cards on phones),
+ * sorting and §9 pagination, with the one loading and error policy (QueryView).
+ */
+export function ListScreen<Row>({
+  spec,
+  title,
+  search,
+  onSearchChange,
+  query,
+  columns,
+  rowKey,
+  renderCard,
+  errorTitle,
+  savedViewsOwner,
+  actions,
+  className,
+  age,
+}: ListScreenProps<Row>) {
+  const wide = useMediaQuery(TABLE_MIN_WIDTH_QUERY)
+  const current = query.isSuccess && !query.isPlaceholderData
+  useMeasureRowsShown(current, query.dataUpdatedAt)
+
+  function go(next: ListSearch) {
+    if (sameSearch(next, search)) return
+    markFilterChange()
+    onSearchChange(next)
+  }
+  const change = (patch: Partial<ListSearch>) => go(withChange(spec, search, patch))
+
+  const chips = describeFilters(spec, search).map((filter) => ({
+    ...filter,
+    onRemove: () => change(filter.remove),
+  }))
+  const page = query.data
+  const filtering = hasFilters(search)
+  const sort = parseSort(spec, search.sort) ?? spec.defaultSort
+
+  return (
+    <div className={['list-screen', className].filter(Boolean).join(' ')}>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Refresh
+            </Button>
+            {actions}
+          </>
+        }
+      />
+      <div className="list-controls">
+        <Panel
+          title="Filters"
+          wide={wide}
+          badge={chips.length || undefined}
+          sheetAction={(close) => (
+            <Button className="list-panel__show" onClick={close} loading={!current && !page}>
+              {page && current ? `Show ${resultCount(page, 'result', 'results')}` : 'Show results'}
+            </Button>
+          )}
+        >
+          <FilterPanel spec={spec} search={search} onChange={change} />
+        </Panel>
+        {savedViewsOwner && (
+          <Panel title="Saved views" wide={wide}>
+            <SavedViews
+              key={`${savedViewsOwner.userId}:${savedViewsOwner.submerchantId}`}
+              spec={spec}
+              userId={savedViewsOwner.userId}
+              submerchantId={savedViewsOwner.submerchantId}
+              search={search}
+              onApply={go}
+            />
+          </Panel>
+        )}
+      </div>
+      <FilterChips chips={chips} onClearAll={() => change(clearAllChange(spec))} />
+      <div className="list-status">
+        <p className="list-status__count" role="status">
+          {page && current ? resultCount(page, spec.nounOne, spec.noun) : ''}
+        </p>
+        {age}
+      </div>
+      {query.isPlaceholderData && query.fetchStatus === 'paused' && (
+        <p className="muted" role="status">
+          You are offline. The {spec.noun} for these filters load when you are back online; the list
+          below is the one shown before.
+        </p>
+      )}
+      <QueryView
+        query={query}
+        errorTitle={errorTitle}
+        what={`this list of ${spec.noun}`}
+        pendingLabel={`Loading ${spec.noun}`}
+        spinnerSize="large"
+      >
+        {(data) => (
+          <section className="list-results" aria-label={title}>
+            <DataTable
+              caption={title}
+              columns={columns}
+              rows={data.items}
+              rowKey={rowKey}
+              sort={sort}
+              onSortChange={(next) => change({ sort: sortToSearch(spec, next) })}
+              busy={query.isPlaceholderData}
+              renderCard={renderCard}
+              empty={filtering ? `No ${spec.noun} match these filters.` : `No ${spec.noun} yet.`}
+            />
+            <Pagination
+              page={search.page ?? 1}
+              total={data.total}
+              totalIsApproximate={data.totalIsApproximate}
+              onPageChange={(next) => change({ page: next })}
+              label={`${title} pages`}
+            />
+          </section>
+        )}
+      </QueryView>
+    </div>
+  )
+}
+
+// Tablets show the controls open. Phones fold them: filters open as a bottom sheet over the list,
+// with a sticky button that shows the results; saved views unfold in place.
+function Panel({
+  title,
+  wide,
+  badge,
+  sheetAction,
+  children,
+}: {
+  title: string
+  wide: boolean
+  badge?: number
+  sheetAction?: (close: () => void) => ReactNode
+  children: ReactNode
+}) {
+  const [open, setOpen] = useState(false)
+  if (wide) {
+    return (
+      <section className="list-panel" aria-label={title}>
+        <h2 className="list-panel__title">{title}</h2>
+        {children}
+      </section>
+    )
+  }
+  const sheet = Boolean(sheetAction)
+  return (
+    <details
+      className={sheet ? 'list-panel list-panel--sheet' : 'list-panel'}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="list-panel__summary">
+        {title}
+        {badge !== undefined && (
+          <span className="list-panel__badge">
+            {badge}
+            <span className="visually-hidden"> active</span>
+          </span>
+        )}
+      </summary>
+      {sheet ? (
+        <div className="list-panel__sheet" role="group" aria-label={title}>
+          <div className="list-panel__sheet-body">{children}</div>
+          <div className="list-panel__sheet-footer">{sheetAction?.(() => setOpen(false))}</div>
+        </div>
+      ) : (
+        children
+      )}
+    </details>
+  )
+}
