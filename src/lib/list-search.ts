@@ -1,4 +1,4 @@
-import type { ListRange, ListSort } from '@/api/list-query'
+import type { ListSort } from '@/api/list-query'
 import { isDatePreset, type DatePreset } from '@/lib/date-presets'
 import { parseMoney } from '@/lib/money'
 import { optionalString } from '@/lib/search'
@@ -71,7 +71,8 @@ export interface ListSpec {
 // One page of a list, normalised: what a query factory keys and fetches by.
 export interface ListParams {
   filters: Record<string, string | number>
-  ranges: Record<string, ListRange>
+  // Date ranges as ISO instants: [gte, lt).
+  ranges: Record<string, { gte?: string; lt?: string }>
   sort: ListSort
   // 1-based.
   page: number
