@@ -190,5 +190,5 @@ describe('npm start without HOST', () => {
       }
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 300_000)
 })
