@@ -57,6 +57,8 @@ export interface NewPasswordAssessment {
   strongEnough: boolean
   // Strong enough and every rule met: the form may be sent.
   valid: boolean
+  // Something was typed: the meter and the verdict show only then.
+  typed: boolean
 }
 
 export function assessNewPassword(input: NewPasswordInput): NewPasswordAssessment {
@@ -87,5 +89,32 @@ export function assessNewPassword(input: NewPasswordInput): NewPasswordAssessmen
     confirmationError,
     strongEnough,
     valid: strongEnough && !passwordError && confirmation === password,
+    typed: password.length > 0,
   }
+}
+
+/**
+ * The new-password form's own messages (useForm `check`): the rules above, and §5 'Unable to Reset'
+ * when it is sent too weak — which the button allows only before anything is typed.
+ */
+export function newPasswordErrors(
+  assessment: NewPasswordAssessment,
+  password: string,
+  confirmation: string,
+): { newPassword?: string; confirmPassword?: string } {
+  return {
+    newPassword:
+      assessment.passwordError ??
+      (assessment.strongEnough ? undefined : NEW_PASSWORD_MESSAGES.tooWeak),
+    confirmPassword: confirmation === password ? undefined : NEW_PASSWORD_MESSAGES.mismatch,
+  }
+}
+
+// §5 on the action button: once a password is typed a weak one turns it into 'Unable to Reset'.
+export function newPasswordAction(
+  assessment: NewPasswordAssessment,
+  action: string,
+): { label: string; disabled: boolean } {
+  const refused = assessment.typed && !assessment.strongEnough
+  return { label: refused ? NEW_PASSWORD_MESSAGES.tooWeak : action, disabled: refused }
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { NEW_PASSWORD_MESSAGES, type NewPasswordAssessment } from '@/lib/password-rules'
+import type { NewPasswordAssessment } from '@/lib/password-rules'
 import { PasswordField } from '@/ui/password-field'
 import './new-password-fields.css'
 
@@ -9,8 +9,8 @@ interface NewPasswordFieldsProps {
   onPasswordChange: (value: string) => void
   onConfirmationChange: (value: string) => void
   assessment: NewPasswordAssessment
-  // Shows the confirmation mismatch even before the user typed there (after a submit).
-  showAllErrors?: boolean
+  // The form's messages after a submit (useForm errors), under the live ones.
+  errors?: { newPassword?: string; confirmPassword?: string }
 }
 
 // §5 new password with its strength meter: shared by reset, set and change-password screens.
@@ -20,12 +20,9 @@ export function NewPasswordFields({
   onPasswordChange,
   onConfirmationChange,
   assessment,
-  showAllErrors = false,
+  errors = {},
 }: NewPasswordFieldsProps) {
   const meterId = useId()
-  const mismatch =
-    assessment.confirmationError ??
-    (showAllErrors && confirmation !== password ? NEW_PASSWORD_MESSAGES.mismatch : null)
   return (
     <>
       <div className="new-password">
@@ -35,30 +32,33 @@ export function NewPasswordFields({
           autoComplete="new-password"
           required
           value={password}
-          error={assessment.passwordError}
-          aria-describedby={meterId}
+          error={assessment.passwordError ?? errors.newPassword}
+          aria-describedby={assessment.typed ? meterId : undefined}
           onChange={(event) => onPasswordChange(event.target.value)}
         />
-        <div className="strength" id={meterId}>
-          <div className="strength__bar" aria-hidden="true">
-            {[1, 2, 3, 4].map((step) => (
-              <span
-                key={step}
-                className={`strength__step${assessment.score >= step ? ` strength__step--on strength__step--${assessment.score}` : ''}`}
-              />
-            ))}
-          </div>
-          <p className="strength__label" aria-live="polite">
-            Strength: <strong>{assessment.label}</strong>
-          </p>
-          {assessment.warnings.length > 0 && (
-            <ul className="strength__warnings">
-              {assessment.warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
+        {/* The meter appears with the first character: 'Strength: Empty' says nothing before. */}
+        {assessment.typed && (
+          <div className="strength" id={meterId}>
+            <div className="strength__bar" aria-hidden="true">
+              {[1, 2, 3, 4].map((step) => (
+                <span
+                  key={step}
+                  className={`strength__step${assessment.score >= step ? ` strength__step--on strength__step--${assessment.score}` : ''}`}
+                />
               ))}
-            </ul>
-          )}
-        </div>
+            </div>
+            <p className="strength__label" aria-live="polite">
+              Strength: <strong>{assessment.label}</strong>
+            </p>
+            {assessment.warnings.length > 0 && (
+              <ul className="strength__warnings">
+                {assessment.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </div>
       <PasswordField
         label="Confirm new password"
@@ -66,7 +66,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         value={confirmation}
-        error={mismatch}
+        error={assessment.confirmationError ?? errors.confirmPassword}
         onChange={(event) => onConfirmationChange(event.target.value)}
       />
     </>

@@ -190,5 +190,5 @@ describe('npm start without HOST', () => {
       }
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 300_000)
+  }, 120_000)
 })

@@ -73,6 +73,30 @@ async function openPasswordDialog(page: Page) {
   return dialog
 }
 
+test('the password dialog judges the new password only once one is typed or sent', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  const dialog = await openPasswordDialog(page)
+  // Nothing typed: no verdict yet, and the button is the action.
+  await expect(dialog.getByText(/Strength:/)).toHaveCount(0)
+  await expect(dialog.getByText('Unable to Reset')).toHaveCount(0)
+  const update = dialog.getByRole('button', { name: 'Update password' })
+  await expect(update).toBeEnabled()
+  // Sending it empty says what is wrong (§5), on the fields; nothing reaches the server.
+  await update.click()
+  await expect(dialog.getByText('Current password is required')).toBeVisible()
+  await expect(dialog.getByText('Unable to Reset')).toBeVisible()
+  await expect(dialog.getByLabel('Current password', { exact: true })).toBeFocused()
+  // Typing shows the strength; a weak password turns the button into the verdict.
+  await dialog.getByLabel('New password', { exact: true }).fill('taxi')
+  await expect(dialog.getByText('Strength: Empty')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Unable to Reset' })).toBeDisabled()
+  await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await expect(dialog.getByText(/Strength: (Good|Strong)/)).toBeVisible()
+  await expect(update).toBeEnabled()
+})
+
 async function fillPasswords(dialog: ReturnType<Page['getByRole']>, current: string, next: string) {
   await dialog.getByLabel('Current password', { exact: true }).fill(current)
   await dialog.getByLabel('New password', { exact: true }).fill(next)

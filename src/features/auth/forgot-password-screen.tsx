@@ -1,41 +1,29 @@
-import { useState, type FormEvent } from 'react'
-import { toApiError } from '@/api/errors'
+import { useState } from 'react'
 import { requestPasswordReset } from '@/features/auth/api'
 import { AuthLayout } from '@/features/auth/auth-layout'
-import { emailError } from '@/features/auth/validation'
+import { EmailField } from '@/features/auth/email-field'
+import { ForgotPasswordSchema } from '@/features/auth/form-schemas'
+import { FORGOT_RULES } from '@/features/auth/validation'
+import { useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
-import { EmailField } from '@/features/auth/email-field'
+import { FormSummaryAlert } from '@/ui/form-summary'
 
 // §8 Forgot.
 export const FORGOT_FAILED = 'Failed to create password reset ticket'
 
 export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: string }) {
-  const [email, setEmail] = useState(emailAddress)
-  const [submitted, setSubmitted] = useState(false)
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const error = submitted ? emailError(email) : null
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSubmitted(true)
-    if (emailError(email)) {
-      event.currentTarget.querySelector<HTMLInputElement>('[name="emailAddress"]')?.focus()
-      return
-    }
-    setPending(true)
-    setFailure(null)
-    try {
-      await requestPasswordReset(email.trim())
-      setSentTo(email.trim())
-    } catch (cause) {
-      setFailure(toApiError(cause).message)
-    } finally {
-      setPending(false)
-    }
-  }
+  const form = useForm({
+    initial: { emailAddress },
+    schema: ForgotPasswordSchema,
+    ...FORGOT_RULES,
+    onSubmit: async ({ emailAddress: email }) => {
+      await requestPasswordReset(email)
+      setSentTo(email)
+    },
+    summarize: (error) => ({ title: FORGOT_FAILED, message: error.message, details: [] }),
+  })
 
   return (
     <AuthLayout
@@ -54,14 +42,10 @@ export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: str
         </Alert>
       ) : (
         <>
-          {failure && <Alert title={FORGOT_FAILED}>{failure}</Alert>}
-          <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-            <EmailField
-              value={email}
-              error={error}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <Button type="submit" block loading={pending}>
+          <FormSummaryAlert summary={form.summary} />
+          <form className="auth-form" noValidate onSubmit={form.onSubmit}>
+            <EmailField {...form.field('emailAddress')} />
+            <Button type="submit" block loading={form.pending}>
               Send reset link
             </Button>
           </form>

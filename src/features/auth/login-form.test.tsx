@@ -1,8 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LoginForm, validateLogin } from '@/features/auth/login-form'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { validateLogin } from '@/features/auth/form-schemas'
+import { LoginForm } from '@/features/auth/login-form'
 
 afterEach(cleanup)
+// The form fetches its schema on first use; warm the module so a cold transform does not eat the
+// waits below (the form still goes through its lazy load).
+beforeAll(() => import('@/features/auth/form-schemas'))
 
 describe('LoginForm', () => {
   it('labels its fields with the autocomplete hints password managers need', () => {
@@ -26,14 +30,17 @@ describe('LoginForm', () => {
     expect(password.getAttribute('type')).toBe('password')
   })
 
-  it('validates before submitting and prefills the forgot-password link', () => {
+  it('validates before submitting and prefills the forgot-password link', async () => {
     const onSubmit = vi.fn()
     render(<LoginForm onSubmit={onSubmit} />)
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    // The schema loads with the first submit (or keystroke), so the messages follow a moment later.
+    expect(await screen.findByText('Email is required')).toBeTruthy()
     expect(onSubmit).not.toHaveBeenCalled()
-    expect(screen.getByText('Email is required')).toBeTruthy()
     expect(screen.getByText('Password is required')).toBeTruthy()
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' })),
+    )
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
       target: { value: ' owner@example.com ' },

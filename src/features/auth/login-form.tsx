@@ -1,30 +1,19 @@
-import { useState, type FormEvent } from 'react'
-import { collectErrors, emailError, passwordError } from '@/features/auth/validation'
-import { Button } from '@/ui/button'
 import { EmailField } from '@/features/auth/email-field'
+import { LOGIN_RULES, type LoginCredentials } from '@/features/auth/validation'
+import { lazySchema, useForm } from '@/lib/use-form'
+import { Button } from '@/ui/button'
+import { FormSummaryAlert } from '@/ui/form-summary'
 import { PasswordField } from '@/ui/password-field'
 
-export interface LoginCredentials {
-  emailAddress: string
-  password: string
-}
-
-// §5 Login: email required and valid, password required.
-export function validateLogin(
-  values: LoginCredentials,
-): Partial<Record<keyof LoginCredentials, string>> {
-  return collectErrors({
-    emailAddress: emailError(values.emailAddress),
-    password: passwordError(values.password),
-  })
-}
+// Fetched with the first keystroke (or the submit): /login paints without arktype.
+const loginSchema = lazySchema(() =>
+  import('@/features/auth/form-schemas').then((schemas) => schemas.LoginSchema),
+)
 
 interface LoginFormProps {
-  onSubmit?: (credentials: LoginCredentials) => void
-  pending?: boolean
+  // Signs in; a throw is shown (§8: the server message, field errors on their fields).
+  onSubmit?: (credentials: LoginCredentials) => Promise<void> | void
   defaultEmail?: string
-  // Field errors of a 400 answer.
-  serverErrors?: Partial<Record<keyof LoginCredentials, string>>
 }
 
 // The email typed so far goes along, so the person need not type it twice.
@@ -34,55 +23,33 @@ export function forgotPasswordHref(email: string): string {
     : '/forgot-password'
 }
 
-export function LoginForm({
-  onSubmit,
-  pending = false,
-  defaultEmail = '',
-  serverErrors = {},
-}: LoginFormProps) {
-  const [values, setValues] = useState<LoginCredentials>({
-    emailAddress: defaultEmail,
-    password: '',
+export function LoginForm({ onSubmit, defaultEmail = '' }: LoginFormProps) {
+  const form = useForm({
+    initial: { emailAddress: defaultEmail, password: '' },
+    schema: loginSchema,
+    ...LOGIN_RULES,
+    onSubmit: (credentials) => onSubmit?.(credentials),
   })
-  const [submitted, setSubmitted] = useState(false)
-  const errors = { ...serverErrors, ...(submitted ? validateLogin(values) : {}) }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSubmitted(true)
-    const found = validateLogin(values)
-    if (Object.keys(found).length > 0) {
-      const firstInvalid = found.emailAddress ? 'emailAddress' : 'password'
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus()
-      return
-    }
-    onSubmit?.({ emailAddress: values.emailAddress.trim(), password: values.password })
-  }
-
-  const email = values.emailAddress.trim()
+  const email = form.values.emailAddress.trim()
 
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit}>
-      <EmailField
-        value={values.emailAddress}
-        error={errors.emailAddress}
-        onChange={(event) => setValues({ ...values, emailAddress: event.target.value })}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={values.password}
-        error={errors.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
-      />
-      <a className="auth-form__aside" href={forgotPasswordHref(email)}>
-        Forgot password?
-      </a>
-      <Button type="submit" block loading={pending}>
-        Log in
-      </Button>
-    </form>
+    <>
+      <FormSummaryAlert summary={form.summary} />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit}>
+        <EmailField {...form.field('emailAddress')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
+        <a className="auth-form__aside" href={forgotPasswordHref(email)}>
+          Forgot password?
+        </a>
+        <Button type="submit" block loading={form.pending}>
+          Log in
+        </Button>
+      </form>
+    </>
   )
 }

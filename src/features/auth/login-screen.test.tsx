@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/errors'
 import { LoginScreen } from '@/features/auth/login-screen'
 import type { Auth } from '@/session/auth'
 import { renderWithRouter } from '@/test/render-with-router'
 
 afterEach(cleanup)
+// The form fetches its schema on first use; warm the module so a cold transform does not eat the
+// waits below (the form still goes through its lazy load).
+beforeAll(() => import('@/features/auth/form-schemas'))
 
 const answer = (message: string, status = 400) => new ApiError({ status, code: 'x', message })
 

@@ -2,11 +2,10 @@ import { useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
 import { AuthLayout } from '@/features/auth/auth-layout'
-import { LoginForm, type LoginCredentials } from '@/features/auth/login-form'
+import { LoginForm } from '@/features/auth/login-form'
 import { MfaForm } from '@/features/auth/mfa-form'
-import { firstFieldErrors } from '@/features/auth/validation'
+import type { LoginCredentials } from '@/features/auth/validation'
 import { useAuth } from '@/session/use-auth'
-import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 
@@ -25,9 +24,6 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const router = useRouter()
   const [step, setStep] = useState<Step>({ name: 'password' })
   const [email, setEmail] = useState('')
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [compromisedEmail, setCompromisedEmail] = useState<string | null>(null)
   const [mfaDisabled, setMfaDisabled] = useState(false)
 
@@ -35,10 +31,8 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     void router.navigate({ href: redirect ?? AFTER_LOGIN })
   }
 
+  // The two answers that change the screen are handled here; any other is thrown for the form to show.
   async function attempt(credentials: LoginCredentials, mfaToken?: string) {
-    setPending(true)
-    setError(null)
-    setFieldErrors({})
     setEmail(credentials.emailAddress)
     try {
       const result = await auth.signIn({ ...credentials, mfaToken })
@@ -51,11 +45,8 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       } else if (failure.message === LOGIN_ANSWERS.compromised) {
         setCompromisedEmail(credentials.emailAddress)
       } else {
-        setError(failure.message)
-        setFieldErrors(firstFieldErrors(failure.fieldErrors))
+        throw failure
       }
-    } finally {
-      setPending(false)
     }
   }
 
@@ -76,24 +67,13 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         )
       }
     >
-      {error && !codeStep && <Alert>{error}</Alert>}
       {codeStep ? (
         <MfaForm
-          pending={pending}
-          serverError={error ?? undefined}
-          onSubmit={(code) => void attempt(step.credentials, code)}
-          onBack={() => {
-            setError(null)
-            setStep({ name: 'password' })
-          }}
+          onSubmit={(code) => attempt(step.credentials, code)}
+          onBack={() => setStep({ name: 'password' })}
         />
       ) : (
-        <LoginForm
-          pending={pending}
-          defaultEmail={email}
-          serverErrors={fieldErrors}
-          onSubmit={(credentials) => void attempt(credentials)}
-        />
+        <LoginForm defaultEmail={email} onSubmit={(credentials) => attempt(credentials)} />
       )}
       <Dialog
         open={compromisedEmail !== null}

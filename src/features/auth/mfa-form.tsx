@@ -1,53 +1,48 @@
-import { useState, type FormEvent } from 'react'
 import { SUPPORT_LINKS } from '@/config/links'
-import { FIELD_MESSAGES } from '@/features/auth/validation'
+import { CODE_RULES } from '@/features/auth/validation'
+import { lazySchema, useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
 
 // §9: authenticator codes are 6 digits, recovery codes 24 characters.
 export const RECOVERY_CODE_LENGTH = 24
 
+// Already loaded by the password step that led here.
+const codeSchema = lazySchema(() =>
+  import('@/features/auth/form-schemas').then((schemas) => schemas.CodeSchema),
+)
+
 interface MfaFormProps {
-  onSubmit: (code: string) => void
+  // Signs in with the code; a throw is shown on the code field.
+  onSubmit: (code: string) => Promise<void> | void
   onBack: () => void
-  pending?: boolean
-  serverError?: string
 }
 
 // The code step of §4 Login, with the 'Lost access to your device?' help.
-export function MfaForm({ onSubmit, onBack, pending = false, serverError }: MfaFormProps) {
-  const [code, setCode] = useState('')
-  const [submitted, setSubmitted] = useState(false)
-  const trimmed = code.replace(/\s+/g, '')
-  const error = (submitted && !trimmed ? FIELD_MESSAGES.codeRequired : null) ?? serverError
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSubmitted(true)
-    if (!trimmed) {
-      event.currentTarget.querySelector<HTMLInputElement>('[name="mfaToken"]')?.focus()
-      return
-    }
-    onSubmit(trimmed)
-  }
+export function MfaForm({ onSubmit, onBack }: MfaFormProps) {
+  const form = useForm({
+    initial: { mfaToken: '' },
+    schema: codeSchema,
+    ...CODE_RULES,
+    onSubmit: ({ mfaToken }) => onSubmit(mfaToken),
+  })
+  const { error, ...field } = form.field('mfaToken')
 
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit}>
+    <form className="auth-form" noValidate onSubmit={form.onSubmit}>
       <TextField
         label="Authentication code"
         hint="Enter the 6-digit code from your authenticator app."
-        name="mfaToken"
         autoComplete="one-time-code"
-        inputMode={trimmed.length > 6 ? 'text' : 'numeric'}
+        inputMode={field.value.replace(/\s+/g, '').length > 6 ? 'text' : 'numeric'}
         autoCapitalize="characters"
         spellCheck={false}
         // Long enough for a recovery code, with room for spaces between its groups.
         maxLength={RECOVERY_CODE_LENGTH + 8}
         required
         autoFocus
-        value={code}
-        error={error}
-        onChange={(event) => setCode(event.target.value)}
+        {...field}
+        error={error ?? form.summary?.message}
       />
       <details className="auth-help">
         <summary>Lost access to your device?</summary>
@@ -60,7 +55,7 @@ export function MfaForm({ onSubmit, onBack, pending = false, serverError }: MfaF
           access.
         </p>
       </details>
-      <Button type="submit" block loading={pending}>
+      <Button type="submit" block loading={form.pending}>
         Verify
       </Button>
       <Button variant="ghost" block onClick={onBack}>

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { toApiError } from '@/api/errors'
+import { PasswordResetCompletionPayload } from '@/api/schema/users'
 import { completePasswordReset } from '@/features/auth/api'
 import { AuthLayout } from '@/features/auth/auth-layout'
-import { assessNewPassword, NEW_PASSWORD_MESSAGES } from '@/lib/password-rules'
+import { assessNewPassword, newPasswordAction, newPasswordErrors } from '@/lib/password-rules'
 import { usePasswordScore } from '@/lib/password-strength'
+import { firstFieldMessages, useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
+import { FormSummaryAlert } from '@/ui/form-summary'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { useToast } from '@/ui/toast'
 
@@ -35,20 +36,33 @@ interface NewPasswordScreenProps {
   emailAddress?: string
 }
 
-interface Failure {
-  message: string
-  details: string[]
-}
+const NewPasswordSchema = PasswordResetCompletionPayload.pick('newPassword')
 
 export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPasswordScreenProps) {
   const texts = MODES[mode]
   const router = useRouter()
   const toast = useToast()
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [submitted, setSubmitted] = useState(false)
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<Failure | null>(null)
+  const form = useForm({
+    initial: { newPassword: '', confirmPassword: '' },
+    schema: NewPasswordSchema,
+    toInput: (values) => ({ newPassword: values.newPassword }),
+    check: (values) => newPasswordErrors(assessment, values.newPassword, values.confirmPassword),
+    onSubmit: async ({ newPassword }) => {
+      if (!ticketId || !token) return
+      await completePasswordReset(ticketId, token, newPassword)
+      toast.notice(texts.done, 'success')
+      await router.navigate({ to: '/login' })
+    },
+    // §8: Reset shows 'Failed to reset password' plus the server message and error messages; Set
+    // shows its title alone.
+    serverErrorsOnFields: false,
+    summarize: (error) =>
+      mode === 'reset'
+        ? { title: texts.failed, message: error.message, details: firstFieldMessages(error) }
+        : { title: texts.failed, message: '', details: [] },
+  })
+  const password = form.values.newPassword
+  const confirmation = form.values.confirmPassword
   const score = usePasswordScore(password, emailAddress ? [emailAddress] : [])
   const assessment = assessNewPassword({
     password,
@@ -56,6 +70,7 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
     emailAddress,
     estimatedScore: score,
   })
+  const action = newPasswordAction(assessment, texts.action)
 
   if (!ticketId || !token) {
     return (
@@ -73,27 +88,6 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
     )
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSubmitted(true)
-    if (!assessment.valid || !ticketId || !token) return
-    setPending(true)
-    setFailure(null)
-    try {
-      await completePasswordReset(ticketId, token, password)
-      toast.notice(texts.done, 'success')
-      await router.navigate({ to: '/login' })
-    } catch (cause) {
-      const error = toApiError(cause)
-      setFailure({
-        message: error.message,
-        details: Object.values(error.fieldErrors).flatMap((messages) => messages.slice(0, 1)),
-      })
-    } finally {
-      setPending(false)
-    }
-  }
-
   return (
     <AuthLayout
       title={texts.title}
@@ -104,23 +98,8 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
         </p>
       }
     >
-      {failure && (
-        <Alert title={texts.failed}>
-          {mode === 'reset' && (
-            <>
-              <p>{failure.message}</p>
-              {failure.details.length > 0 && (
-                <ul>
-                  {failure.details.map((detail) => (
-                    <li key={detail}>{detail}</li>
-                  ))}
-                </ul>
-              )}
-            </>
-          )}
-        </Alert>
-      )}
-      <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <FormSummaryAlert summary={form.summary} />
+      <form className="auth-form" noValidate onSubmit={form.onSubmit}>
         {/* Lets password managers save the new password under the right account. */}
         {emailAddress && (
           <input
@@ -135,13 +114,13 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
         <NewPasswordFields
           password={password}
           confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
+          onPasswordChange={(value) => form.set('newPassword', value)}
+          onConfirmationChange={(value) => form.set('confirmPassword', value)}
           assessment={assessment}
-          showAllErrors={submitted}
+          errors={form.errors}
         />
-        <Button type="submit" block loading={pending} disabled={!assessment.strongEnough}>
-          {assessment.strongEnough ? texts.action : NEW_PASSWORD_MESSAGES.tooWeak}
+        <Button type="submit" block loading={form.pending} disabled={action.disabled}>
+          {action.label}
         </Button>
       </form>
     </AuthLayout>

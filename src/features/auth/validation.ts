@@ -1,6 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/password-rules'
+import type { FieldMessages, FormRules } from '@/lib/use-form'
 
-// §5 field messages of the public forms.
+// §5 field messages of the public forms. The rules themselves are the API schemas
+// (src/features/auth/form-schemas.ts); this module stays free of arktype for the /login bundle.
 export const FIELD_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address',
@@ -11,42 +13,70 @@ export const FIELD_MESSAGES = {
   nameTooLong: 'Must be at most 100 characters',
 } as const
 
-export const NAME_MAX_LENGTH = 100
-const EMAIL_MAX_LENGTH = 254
-
-export function emailError(value: string): string | null {
-  const email = value.trim()
-  if (!email) return FIELD_MESSAGES.emailRequired
-  if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    return FIELD_MESSAGES.emailInvalid
-  }
-  return null
+const EMAIL: FieldMessages = {
+  required: FIELD_MESSAGES.emailRequired,
+  invalid: FIELD_MESSAGES.emailInvalid,
 }
 
-export function passwordError(value: string, minLength = 1): string | null {
-  if (!value) return FIELD_MESSAGES.passwordRequired
-  if (value.length < minLength) return FIELD_MESSAGES.passwordTooShort
-  if (value.length > PASSWORD_MAX_LENGTH) return FIELD_MESSAGES.passwordTooLong
-  return null
+export interface LoginCredentials {
+  emailAddress: string
+  password: string
 }
 
-type Errors<K extends string> = Partial<Record<K, string>>
-
-// Drops the empty entries so `Object.keys(errors).length` says whether the form is valid.
-export function collectErrors<K extends string>(entries: Record<K, string | null>): Errors<K> {
-  const out: Errors<K> = {}
-  for (const key of Object.keys(entries) as K[]) {
-    const message = entries[key]
-    if (message) out[key] = message
-  }
-  return out
+// §5 Login: email required and valid, password required.
+export const LOGIN_RULES: FormRules<LoginCredentials> = {
+  toInput: (values) => ({ emailAddress: values.emailAddress.trim(), password: values.password }),
+  messages: { emailAddress: EMAIL, password: { required: FIELD_MESSAGES.passwordRequired } },
+  // No password is longer than a new one may be (the sign-in payload sets no limit of its own).
+  check: (values) =>
+    values.password.length > PASSWORD_MAX_LENGTH
+      ? { password: FIELD_MESSAGES.passwordTooLong }
+      : {},
 }
 
-// The first message per field of a 400 with errors (§8 "stores the field errors").
-export function firstFieldErrors(fieldErrors: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    if (messages[0]) out[field] = messages[0]
-  }
-  return out
+export interface RegisterValues {
+  emailAddress: string
+  password: string
+  firstName: string
+  lastName: string
+}
+
+// Optional names are left out when blank (the API refuses an explicit undefined).
+const optionalName = (key: 'firstName' | 'lastName', value: string) =>
+  value.trim() ? { [key]: value.trim() } : {}
+
+// §5 Register: email required and valid, password at least 8, names optional.
+export const REGISTER_RULES: FormRules<RegisterValues> = {
+  toInput: (values) => ({
+    emailAddress: values.emailAddress.trim(),
+    password: values.password,
+    ...optionalName('firstName', values.firstName),
+    ...optionalName('lastName', values.lastName),
+  }),
+  messages: {
+    emailAddress: EMAIL,
+    password: {
+      required: FIELD_MESSAGES.passwordRequired,
+      minLength: FIELD_MESSAGES.passwordTooShort,
+      maxLength: FIELD_MESSAGES.passwordTooLong,
+    },
+    firstName: { invalid: FIELD_MESSAGES.nameTooLong },
+    lastName: { invalid: FIELD_MESSAGES.nameTooLong },
+  },
+}
+
+// §5 Forgot password: email required and valid.
+export const FORGOT_RULES: FormRules<{ emailAddress: string }> = {
+  toInput: (values) => ({ emailAddress: values.emailAddress.trim() }),
+  messages: { emailAddress: EMAIL },
+}
+
+export interface CodeValues {
+  mfaToken: string
+}
+
+// §5 Login's MFA step: the code is required; recovery codes are typed with spaces between groups.
+export const CODE_RULES: FormRules<CodeValues> = {
+  toInput: (values) => ({ mfaToken: values.mfaToken.replace(/\s+/g, '') }),
+  messages: { mfaToken: { required: FIELD_MESSAGES.codeRequired } },
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/api/errors'
-import { isDisableCode, isEnrolmentCode, passwordFailure } from '@/features/profile/messages'
+import { MfaConfirmationPayload, MfaDisablePayload } from '@/api/schema/users'
+import { passwordFailure } from '@/features/profile/messages'
+
+// The MFA dialogs check their codes with these API schemas (through useForm).
+const isEnrolmentCode = (token: string) => MfaConfirmationPayload.allows({ type: 'totp', token })
+const isDisableCode = (mfaToken: string) => MfaDisablePayload.allows({ mfaToken })
 
 const error = (message: string, fieldErrors: Record<string, string[]> = {}) =>
   new ApiError({ status: 400, code: 'x', message, fieldErrors })

@@ -1,4 +1,5 @@
 import type { ApiError } from '@/api/errors'
+import { firstFieldMessages } from '@/lib/use-form'
 
 // §5 / §8 texts of the profile page, exactly as written.
 export const PROFILE_MESSAGES = {
@@ -27,18 +28,9 @@ export function passwordFailure(error: ApiError): PasswordFailure {
   if ((PASSWORD_MESSAGES_SHOWN_AS_GIVEN as readonly string[]).includes(error.message)) {
     return { title: null, message: error.message, details: [] }
   }
-  const details = Object.values(error.fieldErrors)
-    .map((messages) => messages[0])
-    .filter((message): message is string => Boolean(message) && message !== error.message)
-  return { title: PROFILE_MESSAGES.passwordFailed, message: error.message, details }
-}
-
-// §5: enrolment confirm needs digits only, at least 6.
-export function isEnrolmentCode(code: string): boolean {
-  return /^\d{6,}$/.test(code)
-}
-
-// §5: disabling takes a 6-character authenticator code or the 24-character recovery code.
-export function isDisableCode(code: string): boolean {
-  return code.length === 6 || code.length === 24
+  return {
+    title: PROFILE_MESSAGES.passwordFailed,
+    message: error.message,
+    details: firstFieldMessages(error),
+  }
 }

@@ -1,8 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
-import { toApiError } from '@/api/errors'
-import type { MfaEnrollment, User } from '@/api/schema/users'
+import { useState } from 'react'
+import {
+  MfaConfirmationPayload,
+  MfaDisablePayload,
+  type MfaEnrollment,
+  type User,
+} from '@/api/schema/users'
 import { confirmMfaEnrollment, disableMfa } from '@/features/profile/api'
-import { isDisableCode, isEnrolmentCode, PROFILE_MESSAGES } from '@/features/profile/messages'
+import { PROFILE_MESSAGES } from '@/features/profile/messages'
+import { useForm, type FormSchema } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { CopyButton } from '@/ui/copy-button'
@@ -10,44 +15,22 @@ import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 
 /**
- * An MFA code form: the §5 format check, then the server call. A bad format is the field's error;
- * what the server says is `failure`, for the dialog to show where it belongs.
+ * An MFA code form on useForm: the §5 format check is the API schema's (it carries the §5 text), then
+ * the server call. What the server says is `form.summary`, for the dialog to show where it belongs.
  */
-function useCodeForm(isValid: (token: string) => boolean, send: (token: string) => Promise<void>) {
-  const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const token = code.trim()
-    if (!isValid(token)) {
-      setCodeError(PROFILE_MESSAGES.invalidCode)
-      return
-    }
-    setPending(true)
-    setCodeError(null)
-    setFailure(null)
-    try {
-      await send(token)
-    } catch (cause) {
-      setFailure(toApiError(cause).message)
-    } finally {
-      setPending(false)
-    }
-  }
-
-  return {
-    pending,
-    codeError,
-    failure,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event),
-    field: {
-      value: code,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setCode(event.target.value),
-    },
-  }
+function useCodeForm<Out>(
+  schema: FormSchema<Out>,
+  toInput: (code: string) => unknown,
+  send: (checked: Out) => Promise<void>,
+) {
+  return useForm({
+    initial: { code: '' },
+    schema,
+    toInput: (values) => toInput(values.code.trim()),
+    // The payload's token field is this form's code field.
+    fieldOf: () => 'code',
+    onSubmit: send,
+  })
 }
 
 // A secret shown once (the TOTP secret, the recovery code), with a copy button.
@@ -76,10 +59,14 @@ interface EnrolDialogProps {
 
 // §4 MFA enrolment: scan the QR (or type the secret), then confirm with a code.
 export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
-  const form = useCodeForm(isEnrolmentCode, async (token) => {
-    await confirmMfaEnrollment(user.id, token)
-    onConfirmed()
-  })
+  const form = useCodeForm(
+    MfaConfirmationPayload,
+    (token) => ({ type: 'totp', token }),
+    async ({ token }) => {
+      await confirmMfaEnrollment(user.id, token)
+      onConfirmed()
+    },
+  )
 
   return (
     <Dialog
@@ -112,12 +99,11 @@ export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: Enrol
       <form id="mfa-enrol-form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Authentication code"
-          name="token"
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          {...form.field}
-          error={form.codeError ?? form.failure}
+          {...form.field('code')}
+          error={form.errors.code ?? form.summary?.message}
         />
       </form>
     </Dialog>
@@ -169,10 +155,14 @@ interface DisableDialogProps {
 
 // §5/§8 MFA disable: a 6-digit code or the 24-character recovery code.
 export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
-  const form = useCodeForm(isDisableCode, async (token) => {
-    await disableMfa(user.id, token)
-    onDisabled()
-  })
+  const form = useCodeForm(
+    MfaDisablePayload,
+    (mfaToken) => ({ mfaToken }),
+    async ({ mfaToken }) => {
+      await disableMfa(user.id, mfaToken)
+      onDisabled()
+    },
+  )
 
   return (
     <Dialog
@@ -190,18 +180,16 @@ export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogPro
         </>
       }
     >
-      {form.failure && <Alert title={PROFILE_MESSAGES.disableFailed}>{form.failure}</Alert>}
+      {form.summary && <Alert title={PROFILE_MESSAGES.disableFailed}>{form.summary.message}</Alert>}
       <form id="mfa-disable-form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Authentication or recovery code"
-          name="mfaToken"
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
           required
           hint="The 6-digit code from your authenticator app, or your 24-character recovery code."
-          {...form.field}
-          error={form.codeError}
+          {...form.field('code')}
         />
       </form>
     </Dialog>

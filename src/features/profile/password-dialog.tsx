@@ -1,18 +1,15 @@
-import { useState, type FormEvent } from 'react'
-import { toApiError } from '@/api/errors'
-import type { User } from '@/api/schema/users'
+import { useState } from 'react'
+import { UpdatePasswordPayload, type User } from '@/api/schema/users'
 import { changePassword, reauthenticate } from '@/features/profile/api'
-import {
-  passwordFailure,
-  PROFILE_MESSAGES,
-  type PasswordFailure,
-} from '@/features/profile/messages'
-import { assessNewPassword, NEW_PASSWORD_MESSAGES } from '@/lib/password-rules'
+import { passwordFailure, PROFILE_MESSAGES } from '@/features/profile/messages'
+import { assessNewPassword, newPasswordAction, newPasswordErrors } from '@/lib/password-rules'
 import { usePasswordScore } from '@/lib/password-strength'
+import { useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
+import { FormSummaryAlert } from '@/ui/form-summary'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { PasswordField } from '@/ui/password-field'
 import { useToast } from '@/ui/toast'
@@ -38,55 +35,63 @@ export function PasswordDialog({
   onChanged,
 }: PasswordDialogProps) {
   const toast = useToast()
-  const [current, setCurrent] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [mfaToken, setMfaToken] = useState('')
-  const [submitted, setSubmitted] = useState(false)
   const [phase, setPhase] = useState<'form' | 'sending' | 'renewing'>('form')
-  const [failure, setFailure] = useState<PasswordFailure | null>(null)
+  const form = useForm({
+    initial: { currentPassword: '', newPassword: '', confirmPassword: '', mfaToken: '' },
+    schema: UpdatePasswordPayload,
+    toInput: (values) => ({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+      ...(user.mfaIsEnabled ? { mfaToken: values.mfaToken.trim() } : {}),
+    }),
+    messages: { currentPassword: { required: 'Current password is required' } },
+    check: (values) => ({
+      ...newPasswordErrors(assessment, values.newPassword, values.confirmPassword),
+      // §5: with MFA on, the change needs the app's 6-digit code.
+      mfaToken:
+        user.mfaIsEnabled && !/^\d{6}$/.test(values.mfaToken.trim())
+          ? PROFILE_MESSAGES.invalidCode
+          : undefined,
+    }),
+    onSubmit: async (payload) => {
+      setPhase('sending')
+      try {
+        await changePassword(user.id, payload)
+      } catch (cause) {
+        setPhase('form')
+        throw cause
+      }
+      // §4: wait 2 s, renew the session with the refresh token, then reload the profile.
+      setPhase('renewing')
+      await wait(REAUTH_DELAY_MS)
+      try {
+        await reauthenticate(submerchantId)
+      } finally {
+        await onChanged()
+      }
+      toast.notice('Password updated', 'success')
+      onClose()
+    },
+    // §8 lists the field messages in the alert, after 'Error updating password' and the message.
+    serverErrorsOnFields: false,
+    summarize: (error) => {
+      const failure = passwordFailure(error)
+      return {
+        title: failure.title ?? undefined,
+        message: failure.message,
+        details: failure.details,
+      }
+    },
+  })
+  const password = form.values.newPassword
   const score = usePasswordScore(password, [user.emailAddress])
   const assessment = assessNewPassword({
     password,
-    confirmation,
+    confirmation: form.values.confirmPassword,
     emailAddress: user.emailAddress,
     estimatedScore: score,
   })
-  const mfaTokenError =
-    submitted && user.mfaIsEnabled && !/^\d{6}$/.test(mfaToken.trim())
-      ? PROFILE_MESSAGES.invalidCode
-      : null
-  const currentError = submitted && current === '' ? 'Current password is required' : null
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setSubmitted(true)
-    const codeOk = !user.mfaIsEnabled || /^\d{6}$/.test(mfaToken.trim())
-    if (!assessment.valid || current === '' || !codeOk) return
-    setPhase('sending')
-    setFailure(null)
-    try {
-      await changePassword(user.id, {
-        currentPassword: current,
-        newPassword: password,
-        ...(user.mfaIsEnabled ? { mfaToken: mfaToken.trim() } : {}),
-      })
-    } catch (cause) {
-      setFailure(passwordFailure(toApiError(cause)))
-      setPhase('form')
-      return
-    }
-    // §4: wait 2 s, renew the session with the refresh token, then reload the profile.
-    setPhase('renewing')
-    await wait(REAUTH_DELAY_MS)
-    try {
-      await reauthenticate(submerchantId)
-    } finally {
-      await onChanged()
-    }
-    toast.notice('Password updated', 'success')
-    onClose()
-  }
+  const action = newPasswordAction(assessment, 'Update password')
 
   const busy = phase !== 'form'
   return (
@@ -104,35 +109,19 @@ export function PasswordDialog({
             type="submit"
             form="password-form"
             loading={busy}
-            disabled={!assessment.strongEnough || !online}
+            disabled={action.disabled || !online}
             title={online ? undefined : 'Needs a connection'}
           >
-            {assessment.strongEnough ? 'Update password' : NEW_PASSWORD_MESSAGES.tooWeak}
+            {action.label}
           </Button>
         </>
       }
     >
-      {failure && (
-        <Alert title={failure.title ?? undefined}>
-          <p>{failure.message}</p>
-          {failure.details.length > 0 && (
-            <ul>
-              {failure.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <FormSummaryAlert summary={form.summary} />
       {phase === 'renewing' && (
         <Alert tone="success">Password changed. Renewing your session…</Alert>
       )}
-      <form
-        id="password-form"
-        className="profile-form"
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-      >
+      <form id="password-form" className="profile-form" noValidate onSubmit={form.onSubmit}>
         <input
           type="email"
           name="username"
@@ -143,33 +132,27 @@ export function PasswordDialog({
         />
         <PasswordField
           label="Current password"
-          name="currentPassword"
           autoComplete="current-password"
           required
-          value={current}
-          error={currentError}
-          onChange={(event) => setCurrent(event.target.value)}
+          {...form.field('currentPassword')}
         />
         <NewPasswordFields
           password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
+          confirmation={form.values.confirmPassword}
+          onPasswordChange={(value) => form.set('newPassword', value)}
+          onConfirmationChange={(value) => form.set('confirmPassword', value)}
           assessment={assessment}
-          showAllErrors={submitted}
+          errors={form.errors}
         />
         {user.mfaIsEnabled && (
           <TextField
             label="Authenticator code"
-            name="mfaToken"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             required
-            value={mfaToken}
-            error={mfaTokenError}
             hint="The 6-digit code from your authenticator app."
-            onChange={(event) => setMfaToken(event.target.value)}
+            {...form.field('mfaToken')}
           />
         )}
       </form>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js/min'
 import type { ReceiptAdvicePayload } from '@/api/schema/receipts'
 import { CHANNEL_LABELS, type ReceiptChannel } from '@/features/receipts/messages'
-import { emailReceiptError } from '@/features/receipts/validation'
+import { EMAIL_RECEIPT_RULES, EmailReceiptSchema } from '@/features/receipts/validation'
 import {
   DEFAULT_PHONE_COUNTRY,
   loadPhoneLib,
@@ -12,6 +12,7 @@ import {
   type PhoneLib,
 } from '@/lib/phone'
 import { Button } from '@/ui/button'
+import { useForm } from '@/lib/use-form'
 import { Field, TextField } from '@/ui/field'
 
 export interface ReceiptRequest {
@@ -126,29 +127,24 @@ export function SmsReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormPro
 }
 
 export function EmailReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormProps) {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const problem = emailReceiptError(email)
-    setError(problem)
-    if (problem) return
-    const emailAddress = email.trim()
-    onSend({ payload: { channel: 'email', emailAddress, brand }, forWhom: emailAddress })
-  }
+  const form = useForm({
+    initial: { emailAddress: '' },
+    schema: EmailReceiptSchema,
+    ...EMAIL_RECEIPT_RULES,
+    // The send itself is the caller's (queued when offline); its failure is shown there.
+    onSubmit: ({ emailAddress }) =>
+      onSend({ payload: { channel: 'email', emailAddress, brand }, forWhom: emailAddress }),
+  })
 
   return (
-    <form className="receipt-form" noValidate onSubmit={submit}>
+    <form className="receipt-form" noValidate onSubmit={form.onSubmit}>
       <TextField
         label="Email address"
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={email}
-        error={error}
         required
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.field('emailAddress')}
       />
       <FormButtons busy={busy} onCancel={onCancel} />
     </form>

@@ -1,24 +1,22 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { toApiError } from '@/api/errors'
-import type { RefundRequest, RefundRequestPayload } from '@/api/schema/refunds'
+import { RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
 import type { Sale } from '@/api/schema/sales'
 import { createRefund, updateRefund } from '@/features/refunds/api'
 import {
   cardLabel,
   REFUND_MESSAGES,
   refundErrorMessage,
-  serverFieldErrors,
-  validateRefundForm,
-  type RefundFieldErrors,
+  refundFormRules,
   type RefundFormValues,
   type RefundType,
 } from '@/features/refunds/refund-rules'
 import { minorToDecimalString, formatMoney } from '@/lib/money'
-import { Alert } from '@/ui/alert'
+import { useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { Field, TextField } from '@/ui/field'
+import { FormSummaryAlert } from '@/ui/form-summary'
 import { useToast } from '@/ui/toast'
 
 // The sandbox's limit on refundReason (RefundRequestPayload).
@@ -46,15 +44,22 @@ export function RefundDialog({
 }: RefundDialogProps) {
   const toast = useToast()
   const editing = refund !== undefined
-  const [values, setValues] = useState<RefundFormValues>(() => ({
-    type: editing ? 'partial' : null,
-    amount: refund ? minorToDecimalString(refund.amount, sale.currency) : '',
-    reason: refund?.refundReason ?? '',
-    email: refund?.customerEmailAddress ?? '',
-  }))
-  const [errors, setErrors] = useState<RefundFieldErrors>({})
-  const [failure, setFailure] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<RefundRequestPayload | null>(null)
+  const form = useForm({
+    initial: (): RefundFormValues => ({
+      type: editing ? 'partial' : null,
+      amount: refund ? minorToDecimalString(refund.amount, sale.currency) : '',
+      reason: refund?.refundReason ?? '',
+      email: refund?.customerEmailAddress ?? '',
+    }),
+    schema: RefundRequestPayload,
+    ...refundFormRules({ refundable, currency: sale.currency }),
+    // Checked: on to the confirmation, which sends it.
+    onSubmit: (payload) => setConfirming(payload),
+    // §8: the server message or the status text, in a dismissible alert.
+    summarize: (error) => ({ message: refundErrorMessage(error), details: [] }),
+  })
+  const { values, errors } = form
   const money = (minor: number) => formatMoney(minor, sale.currency)
 
   const mutation = useMutation({
@@ -68,29 +73,10 @@ export function RefundDialog({
       onClose()
     },
     onError: (cause) => {
-      const error = toApiError(cause)
-      setErrors(serverFieldErrors(error, values.type))
-      setFailure(refundErrorMessage(error))
+      form.fail(cause)
       setConfirming(null)
     },
   })
-
-  const set = (field: keyof RefundFormValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const result = validateRefundForm(values, { refundable, currency: sale.currency })
-    if (!result.ok) {
-      setErrors(result.errors)
-      return
-    }
-    setErrors({})
-    setFailure(null)
-    setConfirming(result.payload)
-  }
 
   const typeOptions: { type: RefundType; label: string }[] = [
     { type: 'full', label: `Full refund (${money(refundable)})` },
@@ -160,8 +146,8 @@ export function RefundDialog({
         </>
       }
     >
-      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-      <form id="refund-form" className="refund-form" noValidate onSubmit={handleSubmit}>
+      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <form id="refund-form" className="refund-form" noValidate onSubmit={form.onSubmit}>
         <p className="refund-form__refundable">
           Refundable: <strong>{money(refundable)}</strong>
         </p>
@@ -176,10 +162,10 @@ export function RefundDialog({
               <label key={type} className="refund-type__option">
                 <input
                   type="radio"
-                  name="refundType"
+                  name="type"
                   value={type}
                   checked={values.type === type}
-                  onChange={() => set('type', type)}
+                  onChange={() => form.set('type', type)}
                 />
                 {label}
               </label>
@@ -194,39 +180,33 @@ export function RefundDialog({
         {values.type === 'partial' && (
           <TextField
             label="Amount (£)"
-            name="amount"
             inputMode="decimal"
             autoComplete="off"
             placeholder="0.00"
             hint={`In pounds and pence, up to ${money(refundable)}.`}
             required
-            value={values.amount}
-            error={errors.amount}
-            onChange={(event) => set('amount', event.target.value)}
+            {...form.field('amount')}
           />
         )}
         <Field label="Reason for refund" required error={errors.reason}>
           {(control) => (
             <textarea
               {...control}
-              name="refundReason"
+              name="reason"
               className="input refund-form__reason"
               rows={3}
               maxLength={REASON_MAX_LENGTH}
               value={values.reason}
-              onChange={(event) => set('reason', event.target.value)}
+              onChange={(event) => form.set('reason', event.target.value)}
             />
           )}
         </Field>
         <TextField
           label="Customer email"
-          name="customerEmailAddress"
           type="email"
           autoComplete="off"
           optional
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set('email', event.target.value)}
+          {...form.field('email')}
         />
         {!online && <p className="muted">{REFUND_MESSAGES.offline}</p>}
       </form>

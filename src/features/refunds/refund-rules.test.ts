@@ -70,13 +70,20 @@ describe('validateRefundForm', () => {
     expect(result).toEqual({ ok: false, errors: { type: REFUND_MESSAGES.typeRequired } })
   })
 
-  it.each(['', '  ', 'abc', '0', '0.00', '-5', '12.345', '1e3'])(
+  it.each(['', '  ', 'abc', '0', '0.00', '12.345', '1e3'])(
     'refuses the partial amount %j',
     (amount) => {
       const result = validateRefundForm(form({ amount }), limits)
       expect(result).toEqual({ ok: false, errors: { amount: 'Amount required' } })
     },
   )
+
+  it.each(['-1', '-5', ' -0.50', '-£2'])('says the partial amount %j is negative', (amount) => {
+    expect(validateRefundForm(form({ amount }), limits)).toEqual({
+      ok: false,
+      errors: { amount: 'Amount must not be negative' },
+    })
+  })
 
   it('parses pounds and pence exactly into minor units', () => {
     expect(validateRefundForm(form({ amount: '12.30' }), limits)).toEqual({

@@ -1,15 +1,17 @@
-import { type } from 'arktype'
 import { API_ERROR_MESSAGES, type ApiError } from '@/api/errors'
 import { RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
 import type { Sale } from '@/api/schema/sales'
 import { parseMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
 import { exceedsRefundableMessage } from '@/lib/refundable'
+import { checkForm, serverFieldErrors as fieldErrorsOf, type FormRules } from '@/lib/use-form'
 
 // §5 and §8 texts, exactly as written there.
 export const REFUND_MESSAGES = {
   typeRequired: 'Need to select full or partial refund',
   amountRequired: 'Amount required',
+  // §5: the amount is in minor units, not negative.
+  amountNegative: 'Amount must not be negative',
   reasonRequired: 'Reason for refund required',
   emailInvalid: 'Enter a valid email address',
   offline: 'Refunds need a connection',
@@ -66,56 +68,78 @@ const PAYLOAD_FIELDS: Record<string, RefundField> = {
   customerEmailAddress: 'email',
 }
 
+// Where a payload field's message belongs on the form: a full refund's amount is its type.
+export function refundFieldOf(
+  name: string,
+  values: Pick<RefundFormValues, 'type'>,
+): RefundField | undefined {
+  const field = PAYLOAD_FIELDS[name]
+  if (field !== 'amount') return field
+  return values.type === 'full' ? 'type' : values.type === 'partial' ? 'amount' : undefined
+}
+
+interface RefundLimits {
+  refundable: number
+  currency: string
+}
+
+// "-5" parses as an amount once its sign is dropped: a negative amount, not a missing one.
+function isNegativeAmount(text: string, currency: string): boolean {
+  const trimmed = text.trim()
+  return trimmed.startsWith('-') && (parseMoney(trimmed.slice(1), currency) ?? 0) > 0
+}
+
 /**
- * The §5 refund form checks, ending in the one arktype payload schema the sandbox also uses.
- * A full refund is the rest of the refundable amount; an amount above it is refused here first.
+ * The §5 refund form rules for useForm: the one arktype payload schema the sandbox also uses (its
+ * messages are §5's), plus what only the form knows — the type, the refundable ceiling, a minus sign.
  */
+export function refundFormRules({
+  refundable,
+  currency,
+}: RefundLimits): FormRules<RefundFormValues> {
+  const amountOf = (values: RefundFormValues) =>
+    values.type === 'full' ? refundable : parseMoney(values.amount, currency)
+  return {
+    toInput: (values) => {
+      const amount = amountOf(values)
+      const email = values.email.trim()
+      return {
+        ...(amount === null ? {} : { amount }),
+        refundReason: values.reason.trim(),
+        ...(email ? { customerEmailAddress: email } : {}),
+      }
+    },
+    messages: { email: { invalid: REFUND_MESSAGES.emailInvalid } },
+    fieldOf: refundFieldOf,
+    check: (values) => {
+      if (values.type === null) return { type: REFUND_MESSAGES.typeRequired }
+      if (values.type === 'full') {
+        return refundable > 0 ? {} : { type: REFUND_MESSAGES.fullyRefunded }
+      }
+      if (isNegativeAmount(values.amount, currency)) {
+        return { amount: REFUND_MESSAGES.amountNegative }
+      }
+      const amount = amountOf(values)
+      return amount !== null && amount > refundable
+        ? { amount: exceedsRefundableMessage(refundable, currency) }
+        : {}
+    },
+  }
+}
+
 export function validateRefundForm(
   values: RefundFormValues,
-  { refundable, currency }: { refundable: number; currency: string },
+  limits: RefundLimits,
 ): RefundFormResult {
-  const errors: RefundFieldErrors = {}
-  let amount: number | null = null
-  if (values.type === null) errors.type = REFUND_MESSAGES.typeRequired
-  else if (values.type === 'full') {
-    if (refundable > 0) amount = refundable
-    else errors.type = REFUND_MESSAGES.fullyRefunded
-  } else {
-    amount = parseMoney(values.amount, currency)
-    if (amount === null || amount <= 0) errors.amount = REFUND_MESSAGES.amountRequired
-    else if (amount > refundable) errors.amount = exceedsRefundableMessage(refundable, currency)
-  }
-  const email = values.email.trim()
-  const checked = RefundRequestPayload({
-    amount: amount ?? 1,
-    refundReason: values.reason.trim(),
-    ...(email ? { customerEmailAddress: email } : {}),
-  })
-  if (checked instanceof type.errors) {
-    for (const issue of checked) {
-      const field = PAYLOAD_FIELDS[String(issue.path[0])]
-      if (!field || errors[field]) continue
-      errors[field] =
-        field === 'email'
-          ? REFUND_MESSAGES.emailInvalid
-          : field === 'reason'
-            ? REFUND_MESSAGES.reasonRequired
-            : REFUND_MESSAGES.amountRequired
-    }
-  }
-  if (Object.keys(errors).length > 0 || checked instanceof type.errors) {
-    return { ok: false, errors }
-  }
-  return { ok: true, payload: checked }
+  const checked = checkForm(RefundRequestPayload, values, refundFormRules(limits))
+  return checked.ok ? { ok: true, payload: checked.data } : checked
 }
 
 // Server field errors (ApiError.fieldErrors) on the form's fields; a full refund's amount error goes to the type.
 export function serverFieldErrors(error: ApiError, type: RefundType | null): RefundFieldErrors {
-  const errors: RefundFieldErrors = {}
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    let field = PAYLOAD_FIELDS[name]
-    if (field === 'amount' && type === 'full') field = 'type'
-    if (field && messages[0] && !errors[field]) errors[field] = messages[0]
-  }
-  return errors
+  return fieldErrorsOf<RefundFormValues>(
+    error,
+    { type, amount: '', reason: '', email: '' },
+    refundFieldOf,
+  )
 }
