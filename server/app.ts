@@ -5,6 +5,7 @@ import { limitBody, requireJsonBody } from './middleware/body-guard'
 import { privateNoStore } from './middleware/cache-control'
 import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
+import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
 import { idempotency } from './middleware/idempotency'
@@ -58,6 +59,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('*', limitBody())
   app.use('*', inputGuard())
   app.use('/v1/*', requireJsonBody())
+  // Login, registration and forgot-password: per IP and per email (429 with Retry-After).
+  const limit = abuseLimits(deps.config.abuseLimits)
+  app.use('/v1/tokens', limit('login'))
+  app.use('/v1/registrations', limit('registration'))
+  app.use('/v1/password-reset-tickets', limit('password_reset'))
   app.use('/v1/*', authenticate())
   app.use('/v1/*', perspective())
   app.use('/v1/*', idempotency())

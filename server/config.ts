@@ -1,5 +1,6 @@
 import type { ServerConfig } from './context'
 import { isLoopbackHost } from './lib/public-url'
+import { DEFAULT_ABUSE_LIMITS as LIMITS } from './middleware/abuse-limits'
 
 export interface RuntimeConfig {
   server: ServerConfig
@@ -99,6 +100,11 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       distDir: env.DIST_DIR?.trim() || 'dist',
       // npm start serves plain http on localhost; set COOKIE_SECURE=1 behind HTTPS.
       insecureCookies: !flag(env, 'COOKIE_SECURE', false),
+      abuseLimits: {
+        windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', LIMITS.windowSeconds, 1, 86_400),
+        perIp: integer(env, 'RATE_LIMIT_PER_IP', LIMITS.perIp, 1, 1_000_000),
+        perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', LIMITS.perEmail, 1, 1_000_000),
+      },
       fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
       publicUrl: publicUrls[0],
       trustProxy: flag(env, 'TRUST_PROXY', false),

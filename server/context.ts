@@ -1,5 +1,6 @@
 import type { Clock } from './clock'
 import type { Database } from './db/client'
+import type { AbuseLimits } from './middleware/abuse-limits'
 
 export type Role = 'owner' | 'manager' | 'viewer'
 
@@ -21,6 +22,8 @@ export interface ServerConfig {
   distDir: string
   // Plain-http localhost: cookies are not marked Secure.
   insecureCookies: boolean
+  // Rate limits of login, registration and forgot-password; DEFAULT_ABUSE_LIMITS when absent.
+  abuseLimits?: AbuseLimits
   // Test-only crash point (SANDBOX_FAULT, test mode only), see middleware/idempotency.ts.
   fault?: string
   // Origin of absolute links (PUBLIC_URL); main.ts defaults it to the listening address.

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: FieldError[],
+    // Sent as Retry-After (429, 503).
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'HttpError'

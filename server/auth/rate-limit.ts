@@ -24,7 +24,9 @@ export async function assertNotLocked(db: Db, accountKey: string, now: Date): Pr
     .from(authLockouts)
     .where(eq(authLockouts.accountKey, accountKey))
   if (lock && lock.lockedUntil > now) {
-    throw new HttpError(429, lockedMessage(lock.lockedUntil, now), 'too_many_attempts')
+    const seconds = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 1000)
+    const message = lockedMessage(lock.lockedUntil, now)
+    throw new HttpError(429, message, 'too_many_attempts', undefined, seconds)
   }
 }
 

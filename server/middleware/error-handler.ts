@@ -109,6 +109,9 @@ function errorClass(err: unknown): string {
 // cookies or headers, which may hold personal data or secrets.
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   const known = knownError(err)
+  if (err instanceof HttpError && err.retryAfterSeconds !== undefined) {
+    c.header('Retry-After', String(err.retryAfterSeconds))
+  }
   if (known) return errorResponse(c, known.status, known.body)
   const requestId = c.get('requestId')
   console.error(`${c.req.method} ${routePattern(c)} 500 ${requestId} ${errorClass(err)}`)
