@@ -4,6 +4,8 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { HttpError } from '../errors'
 
 // Stored format: scrypt$N$r$p$salt$hash (base64url); parameters travel with the hash so test hashes still verify.
 const PREFIX = 'scrypt'
@@ -33,7 +35,54 @@ function currentParams(): ScryptParams {
   return mode === 'test' ? TEST_PARAMS : PRODUCTION_PARAMS
 }
 
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+/**
+ * The hash queue: scrypt runs on the libuv pool (async), at most `running` at once so a login
+ * flood leaves a core to the event loop and the database; beyond `queued` waiting, a hash is
+ * refused with 503 and Retry-After rather than piling up without end.
+ */
+const hashQueue = {
+  running: Math.max(1, availableParallelism() - 1),
+  queued: 16,
+  active: 0,
+  waiting: [] as Array<() => void>,
+}
+
+export const SERVER_BUSY = 'The server is busy. Try again in a moment.'
+
+// For tests: small limits make the refusal observable.
+export function setHashQueueLimits(limits: { running: number; queued: number }): void {
+  hashQueue.running = limits.running
+  hashQueue.queued = limits.queued
+}
+
+async function acquireHashSlot(): Promise<void> {
+  if (hashQueue.active < hashQueue.running) {
+    hashQueue.active += 1
+    return
+  }
+  if (hashQueue.waiting.length >= hashQueue.queued) {
+    throw new HttpError(503, SERVER_BUSY, 'server_busy', undefined, 1)
+  }
+  // The releasing hash hands its slot straight over.
+  await new Promise<void>((resolve) => hashQueue.waiting.push(resolve))
+}
+
+function releaseHashSlot(): void {
+  const next = hashQueue.waiting.shift()
+  if (next) next()
+  else hashQueue.active -= 1
+}
+
+async function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  await acquireHashSlot()
+  try {
+    return await scryptAsync(password, salt, params)
+  } finally {
+    releaseHashSlot()
+  }
+}
+
+function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
