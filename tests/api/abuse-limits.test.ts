@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
+// Each test builds its own app (own limits); the first may build the database template.
+const SLOW = 120_000
 import { SEED_PAYMENT_FACILITATORS } from '../../server/seed/ids'
 import { Client, createTestApp, EMAILS, PORTAL_ORIGIN, type TestApp } from './auth-harness'
 
@@ -37,35 +40,51 @@ async function expectLimited(res: Response, maxSeconds: number) {
 
 describe('rate limits per email and per IP (low limits from the config)', () => {
   for (const [name, attempt] of Object.entries(ATTEMPTS)) {
-    it(`${name}: per email, then open again when the window has passed on the sandbox clock`, async () => {
-      const t = await createTestApp({ abuseLimits: { windowSeconds: 60, perIp: 100, perEmail: 3 } })
-      // Distinct addresses per case so the lockout (10 failures) never gets in the way.
-      const email = `limit-${name.length}@example.com`
-      for (let i = 0; i < 3; i += 1) expect((await attempt(t, email)).status).not.toBe(429)
-      await expectLimited(await attempt(t, email), 60)
-      // Case and spaces do not make a new email; another address is still served.
-      await expectLimited(await attempt(t, ` ${email.toUpperCase()} `), 60)
-      expect((await attempt(t, EMAILS.noAccounts)).status).not.toBe(429)
-      t.clock.advance(61)
-      expect((await attempt(t, email)).status).not.toBe(429)
-    })
+    it(
+      `${name}: per email, then open again when the window has passed on the sandbox clock`,
+      async () => {
+        const t = await createTestApp({
+          abuseLimits: { windowSeconds: 60, perIp: 100, perEmail: 3 },
+        })
+        // Distinct addresses per case so the lockout (10 failures) never gets in the way.
+        const email = `limit-${name.length}@example.com`
+        for (let i = 0; i < 3; i += 1) expect((await attempt(t, email)).status).not.toBe(429)
+        await expectLimited(await attempt(t, email), 60)
+        // Case and spaces do not make a new email; another address is still served.
+        await expectLimited(await attempt(t, ` ${email.toUpperCase()} `), 60)
+        expect((await attempt(t, EMAILS.noAccounts)).status).not.toBe(429)
+        t.clock.advance(61)
+        expect((await attempt(t, email)).status).not.toBe(429)
+      },
+      SLOW,
+    )
 
-    it(`${name}: per IP, whatever the email`, async () => {
-      const t = await createTestApp({ abuseLimits: { windowSeconds: 60, perIp: 4, perEmail: 100 } })
-      for (let i = 0; i < 4; i += 1) {
-        expect((await attempt(t, `ip-${i}@example.com`)).status).not.toBe(429)
-      }
-      await expectLimited(await attempt(t, 'ip-new@example.com'), 60)
-      t.clock.advance(30)
-      await expectLimited(await attempt(t, 'ip-other@example.com'), 30)
-    })
+    it(
+      `${name}: per IP, whatever the email`,
+      async () => {
+        const t = await createTestApp({
+          abuseLimits: { windowSeconds: 60, perIp: 4, perEmail: 100 },
+        })
+        for (let i = 0; i < 4; i += 1) {
+          expect((await attempt(t, `ip-${i}@example.com`)).status).not.toBe(429)
+        }
+        await expectLimited(await attempt(t, 'ip-new@example.com'), 60)
+        t.clock.advance(30)
+        await expectLimited(await attempt(t, 'ip-other@example.com'), 30)
+      },
+      SLOW,
+    )
   }
 
-  it('limits only the password grant of /v1/tokens, not refreshes', async () => {
-    const t = await createTestApp({ abuseLimits: { windowSeconds: 60, perIp: 1, perEmail: 1 } })
-    const client = new Client(t.app)
-    expect((await client.login(EMAILS.owner)).status).toBe(200)
-    for (let i = 0; i < 3; i += 1) expect((await client.refresh()).status).toBe(200)
-    await expectLimited(await client.login(EMAILS.owner), 60)
-  })
+  it(
+    'limits only the password grant of /v1/tokens, not refreshes',
+    async () => {
+      const t = await createTestApp({ abuseLimits: { windowSeconds: 60, perIp: 1, perEmail: 1 } })
+      const client = new Client(t.app)
+      expect((await client.login(EMAILS.owner)).status).toBe(200)
+      for (let i = 0; i < 3; i += 1) expect((await client.refresh()).status).toBe(200)
+      await expectLimited(await client.login(EMAILS.owner), 60)
+    },
+    SLOW,
+  )
 })
