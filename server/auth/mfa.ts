@@ -6,6 +6,12 @@ import { users } from '../db/schema/core'
 import { newId, sha256 } from './random'
 import { matchTotpStep } from './totp'
 
+// SPEC §4/§5 texts of every code check (sign-in, password change, MFA enrolment and disabling).
+export const MFA_MESSAGES = {
+  required: 'MFA token required',
+  invalidCode: 'Invalid code provided. Please double check your authenticator app.',
+} as const
+
 export const RECOVERY_CODE_LENGTH = 24
 // Crockford-style alphabet: no 0/O or 1/I/L to misread when typed from paper.
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789'

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import { accessTokens, devices, refreshTokens } from '../db/schema/auth'
 import type { Db } from '../db/client'
 import { newId, randomToken, sha256 } from './random'
@@ -110,15 +110,43 @@ export async function revokeDevice(db: Db, deviceId: string, now: Date): Promise
     .where(and(eq(accessTokens.deviceId, deviceId), isNull(accessTokens.revokedAt)))
 }
 
-export async function revokeAllForUser(db: Db, userId: string, now: Date): Promise<void> {
+// Signs the user out everywhere, or everywhere but one device (a password change keeps the caller's).
+export async function revokeAllForUser(
+  db: Db,
+  userId: string,
+  now: Date,
+  opts: { exceptDeviceId?: string | null } = {},
+): Promise<void> {
+  const keep = opts.exceptDeviceId
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keep ? ne(refreshTokens.deviceId, keep) : undefined,
+      ),
+    )
   await db
     .update(accessTokens)
     .set({ revokedAt: now })
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        keep ? ne(accessTokens.deviceId, keep) : undefined,
+      ),
+    )
+}
+
+// The device an access token was issued to (any state), or null for an unknown token.
+export async function deviceOfAccessToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ deviceId: accessTokens.deviceId })
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, sha256(token)))
+  return row?.deviceId ?? null
 }
 
 export async function findRefreshToken(db: Db, token: string) {

@@ -3,7 +3,8 @@ import { getCookie } from 'hono/cookie'
 import { resolveApiKey } from '../auth/api-keys'
 import { resolveAccessToken } from '../auth/tokens'
 import type { AppEnv, AuthContext } from '../context'
-import { unauthorized } from '../errors'
+import { getUser, type UserRow } from '../domain/users'
+import { forbidden, unauthorized } from '../errors'
 import { assertApiKeyMayCall } from './api-key-permissions'
 
 export const ACCESS_COOKIE = 'access_token'
@@ -72,4 +73,16 @@ export function requireAuth(c: Context<AppEnv>): AuthContext {
   const auth = c.get('auth')
   if (!auth) throw unauthorized('Authentication required', 'unauthenticated')
   return auth
+}
+
+/**
+ * `/v1/users/{id}` writes are for the signed-in person only (a session, not an API key); any other
+ * id, existing or not, is the same 403 so user ids cannot be probed.
+ */
+export async function requireSelf(c: Context<AppEnv>, userId: string): Promise<UserRow> {
+  const auth = requireAuth(c)
+  if (auth.via !== 'session' || auth.userId !== userId) {
+    throw forbidden('You can only change your own user', 'not_own_user')
+  }
+  return getUser(c.get('deps').db.db, userId)
 }

@@ -6,8 +6,8 @@ import type { AppEnv } from '../context'
 import { newId } from '../auth/random'
 import { normaliseEmail } from '../domain/accounts'
 import { registerUser } from '../domain/registration'
+import { displayNameFor, serializeUser } from '../domain/users'
 import { parseJsonBody } from '../middleware/validate'
-import { displayNameFor, serializeUser } from './users'
 
 function optionalName(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? ''

@@ -11,6 +11,7 @@ import {
   consumeRecoveryCode,
   disableMfa,
   isRecoveryCodeShaped,
+  MFA_MESSAGES,
 } from '../auth/mfa'
 import { dummyPasswordHash, verifyPassword } from '../auth/password'
 import { MESSAGES } from '../auth/policy'
@@ -30,8 +31,8 @@ import { readJsonBody, validate } from '../middleware/validate'
 
 // Exact texts of SPEC §4/§8 and SANDBOX.md; the portal branches on them.
 export const TOKEN_MESSAGES = {
-  mfaRequired: 'MFA token required',
-  invalidMfaToken: 'Invalid code provided. Please double check your authenticator app.',
+  mfaRequired: MFA_MESSAGES.required,
+  invalidMfaToken: MFA_MESSAGES.invalidCode,
   invalidCredentials: 'Invalid email address or password',
   compromised: MESSAGES.compromised,
   tokenExpired: 'Token expired',
