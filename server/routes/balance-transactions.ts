@@ -1,26 +1,7 @@
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { BalanceTransaction } from '@/api/schema/sales'
 import type { AppEnv } from '../context'
-import { balanceTransactions } from '../db/schema/core'
-import { notFound } from '../errors'
+import { findOwnBalanceTransaction } from '../domain/balance-transactions'
 import { requirePerspective } from '../middleware/perspective'
-
-type BalanceTransactionRow = typeof balanceTransactions.$inferSelect
-
-// The §3 Balance transaction exactly as the arktype schema describes it; payoutId stays internal.
-export function serializeBalanceTransaction(row: BalanceTransactionRow): BalanceTransaction {
-  return {
-    id: row.id,
-    sourceId: row.sourceId,
-    type: row.type,
-    amount: row.amount,
-    feeAmount: row.feeAmount,
-    netAmount: row.netAmount,
-    currency: row.currency,
-    createdAt: row.createdAt.toISOString(),
-  }
-}
 
 export function balanceTransactionRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -28,18 +9,8 @@ export function balanceTransactionRoutes(): Hono<AppEnv> {
   // §7 GET /v1/balance-transactions/{id}: the sale detail's fee and net, own account only.
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
-    const [row] = await c
-      .get('deps')
-      .db.db.select()
-      .from(balanceTransactions)
-      .where(
-        and(
-          eq(balanceTransactions.id, c.req.param('id')),
-          eq(balanceTransactions.submerchantId, submerchantId),
-        ),
-      )
-    if (!row) throw notFound('Balance transaction not found')
-    return c.json(serializeBalanceTransaction(row))
+    const db = c.get('deps').db.db
+    return c.json(await findOwnBalanceTransaction(db, c.req.param('id'), submerchantId))
   })
 
   return app

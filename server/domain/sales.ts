@@ -1,0 +1,105 @@
+import { getTableColumns } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '@/api/schema/sale-values'
+import type { Sale } from '@/api/schema/sales'
+import type { Db } from '../db/client'
+import { sales } from '../db/schema/core'
+import { notFound } from '../errors'
+import { findInAccount, type AccountListResource } from '../lib/account-scope'
+import { intFilter, stringFilter } from '../lib/list-engine'
+
+// payoutId stays internal: it is never selected for the wire.
+const { payoutId: _internal, ...saleColumns } = getTableColumns(sales)
+type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId'>
+
+// The §3 Sale exactly as the arktype schema describes it.
+export function serializeSale(row: SaleRow): Sale {
+  return {
+    id: row.id,
+    amount: row.amount,
+    saleAmount: row.saleAmount,
+    gratuityAmount: row.gratuityAmount,
+    currency: row.currency,
+    method: row.method,
+    panLastFour: row.panLastFour,
+    authCode: row.authCode,
+    cardScheme: row.cardScheme,
+    cardIsCommercial: row.cardIsCommercial,
+    cardType: row.cardType,
+    cardIsPrepaid: row.cardIsPrepaid,
+    cardCountryCode: row.cardCountryCode,
+    cardCountryIsInEEA: row.cardCountryIsInEEA,
+    capturedAt: row.capturedAt.toISOString(),
+    retrievalReferenceNumber: row.retrievalReferenceNumber,
+    settlementTransactionId: row.settlementTransactionId,
+    balanceTransactionId: row.balanceTransactionId,
+    disbursementWithheld: row.disbursementWithheld,
+    disbursementWithheldReason: row.disbursementWithheldReason,
+    disbursementWithheldMessage: row.disbursementWithheldMessage,
+    disbursementWithheldUrl: row.disbursementWithheldUrl,
+    terminalId: row.terminalId,
+    terminalSerialNumber: row.terminalSerialNumber,
+    receiptId: row.receiptId,
+    intentId: row.intentId,
+    externalReference: row.externalReference,
+  }
+}
+
+const string = stringFilter
+const money = (column: AnyPgColumn) => intFilter(column, { range: true })
+
+// §7 GET /v1/sales: the filters and sorts of SANDBOX.md "GET /v1/sales".
+export const salesList: AccountListResource<SaleRow> = {
+  table: sales,
+  account: sales.submerchantId,
+  noun: 'sales',
+  columns: saleColumns,
+  serialize: serializeSale,
+  fields: Object.keys(saleColumns).filter((k) => k !== 'submerchantId'),
+  filters: {
+    submerchantId: string(sales.submerchantId),
+    terminalId: string(sales.terminalId),
+    id: string(sales.id),
+    method: { column: sales.method, type: 'enum', values: SALE_METHODS },
+    cardScheme: { column: sales.cardScheme, type: 'enum', values: CARD_SCHEMES },
+    cardType: { column: sales.cardType, type: 'enum', values: CARD_TYPES },
+    cardIsCommercial: { column: sales.cardIsCommercial, type: 'bool' },
+    cardIsPrepaid: { column: sales.cardIsPrepaid, type: 'bool' },
+    cardCountryCode: string(sales.cardCountryCode),
+    disbursementWithheld: { column: sales.disbursementWithheld, type: 'bool' },
+    terminalSerialNumber: string(sales.terminalSerialNumber),
+    panLastFour: string(sales.panLastFour),
+    authCode: string(sales.authCode),
+    retrievalReferenceNumber: string(sales.retrievalReferenceNumber),
+    settlementTransactionId: string(sales.settlementTransactionId),
+    intentId: string(sales.intentId),
+    externalReference: string(sales.externalReference),
+    currency: string(sales.currency),
+    amount: money(sales.amount),
+    saleAmount: money(sales.saleAmount),
+    gratuityAmount: money(sales.gratuityAmount),
+    capturedAt: { column: sales.capturedAt, type: 'timestamp', eq: false, range: true },
+  },
+  sortable: {
+    capturedAt: sales.capturedAt,
+    amount: sales.amount,
+    saleAmount: sales.saleAmount,
+    gratuityAmount: sales.gratuityAmount,
+    method: sales.method,
+    cardScheme: sales.cardScheme,
+    cardType: sales.cardType,
+    terminalSerialNumber: sales.terminalSerialNumber,
+    panLastFour: sales.panLastFour,
+    retrievalReferenceNumber: sales.retrievalReferenceNumber,
+    id: sales.id,
+  },
+  defaultSort: '-capturedAt',
+  tieBreaker: sales.id,
+}
+
+// One sale of the given account; another account's sale is the same 404 as a missing one.
+export async function findOwnSale(db: Db, saleId: string, submerchantId: string): Promise<Sale> {
+  const row = await findInAccount(db, sales, saleId, submerchantId)
+  if (!row) throw notFound('Sale not found')
+  return serializeSale(row)
+}

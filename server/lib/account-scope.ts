@@ -1,0 +1,55 @@
+// Reads of one account's resources (the Token-Perspective account): the list and the single row.
+import { and, eq } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Context } from 'hono'
+import type { AccessRule } from '@/policy/access'
+import { requireAccess } from '../auth/access'
+import type { AppEnv } from '../context'
+import type { Db } from '../db/client'
+import { forbidden } from '../errors'
+import { requirePerspective } from '../middleware/perspective'
+import { executeList, parseListQuery, sendList, type ListResource } from './list-engine'
+
+// A list of one account's rows: `account` is the owning column, `noun` names the rows in errors.
+export interface AccountListResource<
+  Row extends Record<string, unknown>,
+> extends ListResource<Row> {
+  account: AnyPgColumn
+  noun: string
+}
+
+/**
+ * §7 list of the perspective account: always scoped to it, a `submerchantId` filter naming another
+ * account is 403, and the §6 rule (if any) is checked once the query itself is valid.
+ */
+export async function runAccountList<Row extends Record<string, unknown>>(
+  c: Context<AppEnv>,
+  resource: AccountListResource<Row>,
+  opts: { rule?: AccessRule } = {},
+): Promise<Response> {
+  const submerchantId = requirePerspective(c)
+  const parsed = parseListQuery(resource, new URL(c.req.url).searchParams)
+  const asked = parsed.eq.get('submerchantId')
+  if (asked !== undefined && asked !== submerchantId) {
+    throw forbidden(`You can only list ${resource.noun} of the account in Token-Perspective`)
+  }
+  if (opts.rule) await requireAccess(c, opts.rule)
+  const scope = eq(resource.account, submerchantId)
+  return sendList(c, await executeList(c.get('deps').db.db, resource, parsed, scope))
+}
+
+type AccountTable = PgTable & { id: AnyPgColumn; submerchantId: AnyPgColumn }
+
+// One row of the account by id; another account's row is null like a missing one (ids cannot be probed).
+export async function findInAccount<T extends AccountTable>(
+  db: Db,
+  table: T,
+  id: string,
+  submerchantId: string,
+): Promise<T['$inferSelect'] | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.submerchantId, submerchantId)))
+  return (row as T['$inferSelect'] | undefined) ?? null
+}
