@@ -22,6 +22,11 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as UserEditRouteImport } from './routes/user/edit'
+import { Route as AuthDeveloperSplatRouteImport } from './routes/_auth/developer/$'
+import { Route as AuthPaymentLinksSplatRouteImport } from './routes/_auth/payment-links/$'
+import { Route as AuthPayoutsSplatRouteImport } from './routes/_auth/payouts/$'
+import { Route as AuthScanToPaySplatRouteImport } from './routes/_auth/scan-to-pay/$'
+import { Route as AuthTerminalsSplatRouteImport } from './routes/_auth/terminals/$'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
 import { Route as AuthTransactionsSalesSaleIdRouteImport } from './routes/_auth/transactions/sales/$saleId'
 
@@ -89,6 +94,31 @@ const UserEditRoute = UserEditRouteImport.update({
   path: '/user/edit',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthDeveloperSplatRoute = AuthDeveloperSplatRouteImport.update({
+  id: '/developer/$',
+  path: '/developer/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPaymentLinksSplatRoute = AuthPaymentLinksSplatRouteImport.update({
+  id: '/payment-links/$',
+  path: '/payment-links/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPayoutsSplatRoute = AuthPayoutsSplatRouteImport.update({
+  id: '/payouts/$',
+  path: '/payouts/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthScanToPaySplatRoute = AuthScanToPaySplatRouteImport.update({
+  id: '/scan-to-pay/$',
+  path: '/scan-to-pay/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTerminalsSplatRoute = AuthTerminalsSplatRouteImport.update({
+  id: '/terminals/$',
+  path: '/terminals/$',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTransactionsSalesIndexRoute =
   AuthTransactionsSalesIndexRouteImport.update({
     id: '/transactions/sales/',
@@ -115,6 +145,11 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/developer/$': typeof AuthDeveloperSplatRoute
+  '/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/payouts/$': typeof AuthPayoutsSplatRoute
+  '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/terminals/$': typeof AuthTerminalsSplatRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
@@ -131,6 +166,11 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/developer/$': typeof AuthDeveloperSplatRoute
+  '/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/payouts/$': typeof AuthPayoutsSplatRoute
+  '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/terminals/$': typeof AuthTerminalsSplatRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/transactions/sales': typeof AuthTransactionsSalesIndexRoute
 }
@@ -149,6 +189,11 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/outbox': typeof AuthOutboxRoute
   '/user/edit': typeof UserEditRoute
+  '/_auth/developer/$': typeof AuthDeveloperSplatRoute
+  '/_auth/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/_auth/payouts/$': typeof AuthPayoutsSplatRoute
+  '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/_auth/terminals/$': typeof AuthTerminalsSplatRoute
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/_auth/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
@@ -167,6 +212,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/outbox'
     | '/user/edit'
+    | '/developer/$'
+    | '/payment-links/$'
+    | '/payouts/$'
+    | '/scan-to-pay/$'
+    | '/terminals/$'
     | '/transactions/sales/$saleId'
     | '/transactions/sales/'
   fileRoutesByTo: FileRoutesByTo
@@ -183,6 +233,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/outbox'
     | '/user/edit'
+    | '/developer/$'
+    | '/payment-links/$'
+    | '/payouts/$'
+    | '/scan-to-pay/$'
+    | '/terminals/$'
     | '/transactions/sales/$saleId'
     | '/transactions/sales'
   id:
@@ -200,6 +255,11 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/outbox'
     | '/user/edit'
+    | '/_auth/developer/$'
+    | '/_auth/payment-links/$'
+    | '/_auth/payouts/$'
+    | '/_auth/scan-to-pay/$'
+    | '/_auth/terminals/$'
     | '/_auth/transactions/sales/$saleId'
     | '/_auth/transactions/sales/'
   fileRoutesById: FileRoutesById
@@ -311,6 +371,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserEditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/developer/$': {
+      id: '/_auth/developer/$'
+      path: '/developer/$'
+      fullPath: '/developer/$'
+      preLoaderRoute: typeof AuthDeveloperSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment-links/$': {
+      id: '/_auth/payment-links/$'
+      path: '/payment-links/$'
+      fullPath: '/payment-links/$'
+      preLoaderRoute: typeof AuthPaymentLinksSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payouts/$': {
+      id: '/_auth/payouts/$'
+      path: '/payouts/$'
+      fullPath: '/payouts/$'
+      preLoaderRoute: typeof AuthPayoutsSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/scan-to-pay/$': {
+      id: '/_auth/scan-to-pay/$'
+      path: '/scan-to-pay/$'
+      fullPath: '/scan-to-pay/$'
+      preLoaderRoute: typeof AuthScanToPaySplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/terminals/$': {
+      id: '/_auth/terminals/$'
+      path: '/terminals/$'
+      fullPath: '/terminals/$'
+      preLoaderRoute: typeof AuthTerminalsSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/transactions/sales/': {
       id: '/_auth/transactions/sales/'
       path: '/transactions/sales'
@@ -331,6 +426,11 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthOutboxRoute: typeof AuthOutboxRoute
+  AuthDeveloperSplatRoute: typeof AuthDeveloperSplatRoute
+  AuthPaymentLinksSplatRoute: typeof AuthPaymentLinksSplatRoute
+  AuthPayoutsSplatRoute: typeof AuthPayoutsSplatRoute
+  AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
+  AuthTerminalsSplatRoute: typeof AuthTerminalsSplatRoute
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
   AuthTransactionsSalesIndexRoute: typeof AuthTransactionsSalesIndexRoute
 }
@@ -338,6 +438,11 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardRoute: AuthDashboardRoute,
   AuthOutboxRoute: AuthOutboxRoute,
+  AuthDeveloperSplatRoute: AuthDeveloperSplatRoute,
+  AuthPaymentLinksSplatRoute: AuthPaymentLinksSplatRoute,
+  AuthPayoutsSplatRoute: AuthPayoutsSplatRoute,
+  AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
+  AuthTerminalsSplatRoute: AuthTerminalsSplatRoute,
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
   AuthTransactionsSalesIndexRoute: AuthTransactionsSalesIndexRoute,
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { isApiError, isUnexpectedError } from '@/api/errors'
+import { pageTitle } from '@/config/app'
 import { reportError } from '@/lib/report-error'
 import { Button, buttonClassName } from '@/ui/button'
 import { Progress } from '@/ui/progress'
@@ -43,10 +44,27 @@ export function RouteError({ error }: ErrorComponentProps) {
   )
 }
 
-// §2/§8: unknown paths.
+// §2/§8: unknown paths, on a page of their own.
 export function NotFound() {
   return (
     <main className="status-page">
+      <NotFoundContent />
+    </main>
+  )
+}
+
+// The same inside the app shell, whose <main> already holds it (account paths not built yet).
+export function NotFoundInShell() {
+  return (
+    <div className="status-page status-page--in-shell">
+      <NotFoundContent />
+    </div>
+  )
+}
+
+function NotFoundContent() {
+  return (
+    <>
       <p className="status-page__code" aria-hidden="true">
         404
       </p>
@@ -57,6 +75,12 @@ export function NotFound() {
           Go to the main page
         </Link>
       </div>
-    </main>
+    </>
   )
+}
+
+// Route options for an account path whose screen is not built yet (§2); its issue replaces the file.
+export const NOT_BUILT_PAGE = {
+  head: () => ({ meta: [{ title: pageTitle('Page Not Found') }] }),
+  component: NotFoundInShell,
 }

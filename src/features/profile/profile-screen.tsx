@@ -20,6 +20,7 @@ import { useOnline } from '@/offline/use-online'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
 import { DataAge } from '@/offline/data-age'
+import { ExternalLink } from '@/ui/external-link'
 import { QueryView } from '@/ui/query-view'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
@@ -242,12 +243,16 @@ function AccountDetails({ account, access }: { account: Submerchant; access: Acc
         <ul className="profile-links">
           {access.canAddUser && (
             <li>
-              <a href={ACCOUNT_SUPPORT_LINKS.addUser}>Add a user to your account</a>
+              <ExternalLink href={ACCOUNT_SUPPORT_LINKS.addUser}>
+                Add a user to your account
+              </ExternalLink>
             </li>
           )}
           {access.canUpdateBankAccount && (
             <li>
-              <a href={ACCOUNT_SUPPORT_LINKS.updateBankAccount}>Update bank account</a>
+              <ExternalLink href={ACCOUNT_SUPPORT_LINKS.updateBankAccount}>
+                Update bank account
+              </ExternalLink>
             </li>
           )}
         </ul>

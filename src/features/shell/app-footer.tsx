@@ -1,5 +1,6 @@
 import { BUILD_VERSION } from '@/config/build'
 import { SUPPORT_LINKS } from '@/config/links'
+import { ExternalLink } from '@/ui/external-link'
 
 // §2 footer: support links and the version label (package version + git short hash).
 export function AppFooter() {
@@ -8,16 +9,16 @@ export function AppFooter() {
       <nav aria-label="Support">
         <ul className="app-footer__links">
           <li>
-            <a href={SUPPORT_LINKS.helpCentre}>Help centre</a>
+            <ExternalLink href={SUPPORT_LINKS.helpCentre}>Help centre</ExternalLink>
           </li>
           <li>
-            <a href={SUPPORT_LINKS.contact}>Contact support</a>
+            <ExternalLink href={SUPPORT_LINKS.contact}>Contact support</ExternalLink>
           </li>
           <li>
-            <a href={SUPPORT_LINKS.terms}>Terms</a>
+            <ExternalLink href={SUPPORT_LINKS.terms}>Terms</ExternalLink>
           </li>
           <li>
-            <a href={SUPPORT_LINKS.privacy}>Privacy</a>
+            <ExternalLink href={SUPPORT_LINKS.privacy}>Privacy</ExternalLink>
           </li>
         </ul>
       </nav>

@@ -1,10 +1,19 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
+import { STATUS_SITE_URL, SUPPORT_SITE_URL } from '@/config/links'
 import type { SidebarEntry, SidebarEntryId } from '@/policy/access'
+import { ExternalLink } from '@/ui/external-link'
 import { Icon } from '@/ui/icons'
 
 // Sidebar paths come from the policy as strings; pages of later issues register them as routes.
 function routeTo(path: string): LinkProps['to'] {
   return path as LinkProps['to']
+}
+
+// §2 Support and System Status are other sites: a new tab keeps the person's place (the /support
+// and /status routes still redirect for anyone who opens them directly).
+const EXTERNAL_ENTRIES: Partial<Record<SidebarEntryId, string>> = {
+  support: SUPPORT_SITE_URL,
+  status: STATUS_SITE_URL,
 }
 
 interface SidebarNavProps {
@@ -19,14 +28,33 @@ export function SidebarNav({ entries, onNavigate }: SidebarNavProps) {
       <ul>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <Link to={routeTo(entry.path)} className="sidebar-nav__link" onClick={onNavigate}>
-              <Icon name={entry.id} />
-              <span>{entry.label}</span>
-            </Link>
+            <SidebarLink entry={entry} onNavigate={onNavigate} />
           </li>
         ))}
       </ul>
     </nav>
+  )
+}
+
+function SidebarLink({ entry, onNavigate }: { entry: SidebarEntry; onNavigate?: () => void }) {
+  const content = (
+    <>
+      <Icon name={entry.id} />
+      <span>{entry.label}</span>
+    </>
+  )
+  const external = EXTERNAL_ENTRIES[entry.id]
+  if (external) {
+    return (
+      <ExternalLink href={external} className="sidebar-nav__link" onClick={onNavigate}>
+        {content}
+      </ExternalLink>
+    )
+  }
+  return (
+    <Link to={routeTo(entry.path)} className="sidebar-nav__link" onClick={onNavigate}>
+      {content}
+    </Link>
   )
 }
 

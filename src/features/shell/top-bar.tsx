@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { STATUS_SITE_URL } from '@/config/links'
 import { shellQueries, SYSTEM_STATUS_LABELS, type SystemStatus } from '@/features/shell/api'
+import { ExternalLink } from '@/ui/external-link'
 import { Icon } from '@/ui/icons'
 import { OutboxBadge } from '@/offline/outbox-badge'
 import { Menu, MenuAction } from '@/ui/menu'
@@ -12,14 +14,14 @@ const STATUS_GLYPHS: Record<SystemStatus, string> = {
   unknown: 'M9.8 9.5a2.3 2.3 0 1 1 3.2 2.1c-.6.3-1 .8-1 1.5v.4m0 2.9h.01',
 }
 
-// §2 top-bar status icon, linking to the status page (/status).
+// §2 top-bar status icon, opening the status site in a new tab (the /status route redirects there).
 export function SystemStatusIcon() {
   const { data } = useQuery(shellQueries.systemStatus())
   const status: SystemStatus = data ?? 'unknown'
   const label = `System status: ${SYSTEM_STATUS_LABELS[status]}`
   return (
-    <Link
-      to="/status"
+    <ExternalLink
+      href={STATUS_SITE_URL}
       className={`status-icon status-icon--${status}`}
       aria-label={label}
       title={label}
@@ -36,7 +38,7 @@ export function SystemStatusIcon() {
           strokeLinejoin="round"
         />
       </svg>
-    </Link>
+    </ExternalLink>
   )
 }
 
