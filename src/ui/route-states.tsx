@@ -79,7 +79,8 @@ function NotFoundContent() {
   )
 }
 
-// Route options for an account path whose screen is not built yet (§2); its issue replaces the file.
+// Route options for an account path whose screen is not built yet (§2); spread them, as the router
+// writes each route's id into its options object.
 export const NOT_BUILT_PAGE = {
   head: () => ({ meta: [{ title: pageTitle('Page Not Found') }] }),
   component: NotFoundInShell,
