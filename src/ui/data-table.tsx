@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ListSort } from '@/api/list-query'
 import { Field } from '@/ui/field'
 import { useMediaQuery } from '@/ui/use-media-query'
@@ -65,62 +65,115 @@ function TableLayout<Row>({
   empty = 'Nothing to show.',
   busy,
 }: DataTableProps<Row>) {
+  const [scrollRef, scrollState] = useSideScroll()
   return (
-    <div className="data-table" aria-busy={busy || undefined}>
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const sortable = Boolean(column.sortField && onSortChange)
-              const align = column.align === 'end' ? 'align-end' : undefined
-              if (!sortable) {
+    <div className="data-table" aria-busy={busy || undefined} data-scroll={scrollState}>
+      {scrollState !== 'none' && (
+        <p className="data-table__cue" aria-hidden="true">
+          Scroll sideways for more columns
+        </p>
+      )}
+      {/* Focusable when it scrolls, so keyboard users can scroll it too. */}
+      <div
+        ref={scrollRef}
+        className="data-table__scroll"
+        role={scrollState === 'none' ? undefined : 'region'}
+        aria-label={scrollState === 'none' ? undefined : caption}
+        tabIndex={scrollState === 'none' ? undefined : 0}
+      >
+        <table>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const sortable = Boolean(column.sortField && onSortChange)
+                const align = column.align === 'end' ? 'align-end' : undefined
+                if (!sortable) {
+                  return (
+                    <th key={column.id} scope="col" className={align}>
+                      {column.header}
+                    </th>
+                  )
+                }
+                const state = ariaSort(sort, column as Column<unknown>)
                 return (
-                  <th key={column.id} scope="col" className={align}>
-                    {column.header}
+                  <th key={column.id} scope="col" className={align} aria-sort={state} data-sortable>
+                    <button
+                      type="button"
+                      className="data-table__sort"
+                      onClick={() => onSortChange?.(nextSort(sort, column as Column<unknown>))}
+                    >
+                      {column.header}
+                      <span className="data-table__sort-icon" aria-hidden="true">
+                        {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
                   </th>
                 )
-              }
-              const state = ariaSort(sort, column as Column<unknown>)
-              return (
-                <th key={column.id} scope="col" className={align} aria-sort={state} data-sortable>
-                  <button
-                    type="button"
-                    className="data-table__sort"
-                    onClick={() => onSortChange?.(nextSort(sort, column as Column<unknown>))}
-                  >
-                    {column.header}
-                    <span className="data-table__sort-icon" aria-hidden="true">
-                      {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
-                    </span>
-                  </button>
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td className="data-table__empty" colSpan={columns.length}>
-                {empty}
-              </td>
+              })}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.id} className={column.align === 'end' ? 'align-end' : undefined}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td className="data-table__empty" colSpan={columns.length}>
+                  {empty}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td
+                      key={column.id}
+                      className={column.align === 'end' ? 'align-end' : undefined}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
+}
+
+type SideScroll = 'none' | 'start' | 'middle' | 'end'
+
+// Whether the table is wider than its frame, and which way there is more to see.
+function useSideScroll() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<SideScroll>('none')
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const update = () => {
+      const { scrollLeft, scrollWidth, clientWidth } = element
+      const left = Math.abs(scrollLeft)
+      if (scrollWidth - clientWidth < 2) setState('none')
+      else if (left < 2) setState('start')
+      else if (left >= scrollWidth - clientWidth - 2) setState('end')
+      else setState('middle')
+    }
+    update()
+    element.addEventListener('scroll', update, { passive: true })
+    // Without ResizeObserver (jsdom) the first measure stands.
+    if (typeof ResizeObserver === 'undefined') {
+      return () => element.removeEventListener('scroll', update)
+    }
+    const observer = new ResizeObserver(update)
+    observer.observe(element)
+    const table = element.firstElementChild
+    if (table) observer.observe(table)
+    return () => {
+      observer.disconnect()
+      element.removeEventListener('scroll', update)
+    }
+  }, [])
+  return [ref, state] as const
 }
 
 function CardLayout<Row>({

@@ -1,10 +1,14 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { STATUS_SITE_URL, SUPPORT_LINKS, SUPPORT_SITE_URL } from '../../src/config/links'
-import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS } from './support/demo'
-import { isPhone, openMainNav, useScreenshotWidth } from './support/shell'
+import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
+import { apiGet, openSale } from './support/sale-api'
+import { isPhone, openMainNav, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
 // What a new user trips on (issue 13 B), at 360 px (phone project) and 1024 px (tablet project).
+
+// Several pages per test on a shared machine.
+test.describe.configure({ timeout: 120_000 })
 
 // §2 entries whose screens are not built yet.
 const NOT_BUILT = ['Payment Links', 'Scan to Pay', 'Payouts', 'Terminals', 'Developer Tools']
@@ -134,4 +138,205 @@ test('times read as times, and the page language is en-GB', async ({ page }) => 
   const dates = page.locator('input[type="date"]')
   await expect(dates.first()).toBeAttached()
   for (const input of await dates.all()) await expect(input).toHaveAttribute('lang', 'en-GB')
+})
+
+const CITY_CABS = SEED_SUBMERCHANTS.cityCabs
+
+interface ListedSale {
+  id: string
+  saleAmount: number
+  gratuityAmount: number
+  cardType: string
+  terminalSerialNumber: string | null
+}
+
+const pounds = (minor: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100)
+
+async function openSalesList(page: Page) {
+  await useScreenshotWidth(page)
+  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
+  await page.goto('/transactions/sales')
+  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
+  const region = page.getByRole('region', { name: 'Sales' })
+  await expect(region.locator('a[href*="/transactions/sales/"]').first()).toBeVisible()
+  return region
+}
+
+test('every §2 sales column is readable: a full card on a phone, a table that fits or shows it scrolls on a tablet', async ({
+  page,
+}, testInfo) => {
+  const region = await openSalesList(page)
+  const [first] = await apiGet<ListedSale[]>(page, CITY_CABS, '/v1/sales', {
+    submerchantId: CITY_CABS,
+    sort: '-capturedAt',
+    limit: 1,
+  })
+  if (!first) throw new Error('no sales')
+  await saveScreenshot(page, testInfo, 'new-user-sales')
+
+  if (isPhone(page)) {
+    const card = region.locator(`a[href$="/transactions/sales/${first.id}"]`)
+    const facts: [string, string][] = [
+      ['Fare', pounds(first.saleAmount)],
+      ['Tip', pounds(first.gratuityAmount)],
+      [
+        'Card type',
+        first.cardType === 'credit' ? 'Credit' : first.cardType === 'debit' ? 'Debit' : 'Prepaid',
+      ],
+      ['Terminal', first.terminalSerialNumber ?? '–'],
+    ]
+    for (const [label, value] of facts) {
+      const fact = card.locator('div', { has: page.locator('dt', { hasText: label }) })
+      await expect(fact.locator('dd')).toHaveText(value)
+      await expectWhollyInside(fact, card)
+    }
+    return
+  }
+
+  // Tablet: each §2 header is on screen, or the table says it scrolls and keeps its first column.
+  const table = region.locator('.data-table')
+  const frame = table.locator('.data-table__scroll')
+  const headers = [
+    'Total',
+    'Fare',
+    'Tip',
+    'Method',
+    'Card scheme',
+    'Terminal',
+    'Card type',
+    'PAN last four',
+    'Captured at',
+    'Details',
+  ]
+  for (const name of headers) await expect(table.getByRole('columnheader', { name })).toHaveCount(1)
+  const hidden = []
+  for (const name of headers) {
+    if (!(await isWhollyInside(table.getByRole('columnheader', { name }), frame))) hidden.push(name)
+  }
+  if (hidden.length === 0) return
+  await expect(region.getByText('Scroll sideways for more columns')).toBeVisible()
+  await expect(frame).toHaveAttribute('tabindex', '0')
+  const firstHeader = table.getByRole('columnheader', { name: 'Total' })
+  const before = await firstHeader.boundingBox()
+  await frame.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
+  await expect(table).toHaveAttribute('data-scroll', 'end')
+  for (const name of hidden) {
+    await expect
+      .poll(() => isWhollyInside(table.getByRole('columnheader', { name }), frame))
+      .toBe(true)
+  }
+  // Sticky: the first column has not moved.
+  expect((await firstHeader.boundingBox())?.x).toBeCloseTo(before?.x ?? -1, 0)
+})
+
+async function isWhollyInside(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()]
+  if (!a || !b) return false
+  return a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5
+}
+
+async function expectWhollyInside(inner: Locator, outer: Locator) {
+  expect(await isWhollyInside(inner, outer)).toBe(true)
+  // Nothing cut off inside it either.
+  expect(await inner.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(
+    true,
+  )
+}
+
+test('the sale detail keeps its layout after client-side navigation from the list', async ({
+  page,
+}, testInfo) => {
+  const region = await openSalesList(page)
+  const link = region.locator('a[href*="/transactions/sales/"]').first()
+  await link.click()
+  await expect(page.getByRole('heading', { name: 'Sale details', level: 1 })).toBeVisible()
+  const cards = ['Money', 'Card', 'Dates and status', 'Links'].map((name) =>
+    page.getByRole('region', { name, exact: true }),
+  )
+  for (const card of cards) await expect(card).toBeVisible()
+  await saveScreenshot(page, testInfo, 'sale-detail-after-navigation')
+  const boxes = async () => Promise.all(cards.map((card) => card.boundingBox()))
+  const afterNavigation = await boxes()
+
+  // The same page loaded on its own is the reference.
+  await page.reload()
+  for (const card of cards) await expect(card).toBeVisible()
+  const afterLoad = await boxes()
+  expect(afterNavigation).toEqual(afterLoad)
+  // Cards have room inside: the list card's negative margins never leak into them.
+  const padding = await cards[0]!.evaluate((element) => getComputedStyle(element).paddingLeft)
+  expect(parseFloat(padding)).toBeGreaterThanOrEqual(16)
+  if (!isPhone(page)) {
+    // Two columns from 768 px: Money and Card side by side.
+    expect(afterLoad[0]?.y).toBe(afterLoad[1]?.y)
+  }
+})
+
+test('a disabled Not permitted button says why in visible text, keeping its title', async ({
+  page,
+}) => {
+  await useScreenshotWidth(page)
+  // Airport Express restricts refunds to its owner (§6); the viewer only reads.
+  await signIn(page, DEMO_EMAILS.viewer, { account: 'Airport Express' })
+  const airport = SEED_SUBMERCHANTS.airportExpress
+  const [sale] = await apiGet<ListedSale[]>(page, airport, '/v1/sales', {
+    submerchantId: airport,
+    sort: '-capturedAt',
+    limit: 1,
+  })
+  if (!sale) throw new Error('no sales')
+  await openSale(page, sale.id)
+  const refunds = page.getByRole('region', { name: 'Refunds', exact: true })
+  const denied = refunds.getByRole('button', { name: 'Not permitted' })
+  await expect(denied).toBeDisabled()
+  await expect(denied).toHaveAttribute('title', 'Insufficient privileges')
+  await expect(refunds.getByText('Insufficient privileges', { exact: true })).toBeVisible()
+  await expect(denied).toHaveAccessibleDescription('Insufficient privileges')
+})
+
+test('controls look as they are: enabled selects are not grey, the avatar is round, the top bar has room', async ({
+  page,
+}, testInfo) => {
+  await useScreenshotWidth(page)
+  await signIn(page, DEMO_EMAILS.owner, { account: 'West End Chauffeurs' })
+
+  // The longest demo account name is shown whole (two lines at most on a phone).
+  const name = page.getByRole('banner').getByText('West End Chauffeurs')
+  await expect(name).toBeVisible()
+  expect(
+    await name.evaluate(
+      (e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1,
+    ),
+  ).toBe(true)
+  for (const action of await page
+    .getByRole('banner')
+    .locator('.top-bar__actions > *, .top-bar__actions .menu__trigger')
+    .all()) {
+    const box = await action.boundingBox()
+    if (box && box.width > 0) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
+  }
+  await saveScreenshot(page, testInfo, 'new-user-top-bar')
+
+  // The user menu's avatar: a circle, not an oval.
+  if (isPhone(page)) await openMainNav(page)
+  const avatar = page.locator('.user-menu__avatar').first()
+  await expect(avatar).toBeVisible()
+  const box = await avatar.boundingBox()
+  expect(box?.width).toBeCloseTo(box?.height ?? 0, 0)
+  if (isPhone(page)) await page.getByRole('button', { name: 'Close menu' }).click()
+
+  // An enabled select has the same fill as an enabled text field; only read-only fields are grey.
+  await page.goto('/transactions/sales')
+  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
+  const fill = (locator: Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor)
+  const select = page.locator('select.input:enabled').first()
+  const field = page.locator('input.input[type="date"]:enabled').first()
+  await expect(select).toBeAttached()
+  expect(await fill(select)).toBe(await fill(field))
+  await page.goto('/user/edit')
+  const readOnly = page.getByRole('textbox', { name: 'Email' })
+  await expect(readOnly).toBeVisible()
+  expect(await fill(readOnly)).not.toBe(await fill(field))
 })

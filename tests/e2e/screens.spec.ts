@@ -11,6 +11,9 @@ import { registerUser } from './support/users'
 
 const SCHEMES = ['light', 'dark'] as const
 
+// Many pages and axe runs per test on a shared machine.
+test.describe.configure({ timeout: 240_000 })
+
 async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme })
@@ -111,6 +114,32 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
   await refunds.getByRole('button', { name: 'Request refund' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await checkScreen(page, testInfo, 'refund-dialog')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  // A toast never covers the navigation's buttons.
+  await refunds
+    .getByRole('button', { name: /^Delete refund of / })
+    .first()
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Delete refund?' })
+    .getByRole('button', { name: 'Delete refund' })
+    .click()
+  const toast = page.getByText('Refund deleted')
+  await expect(toast).toBeVisible()
+  await saveScreenshot(page, testInfo, 'toast')
+  const toastBox = await toast.boundingBox()
+  for (const button of await page.getByRole('navigation').getByRole('link').all()) {
+    const box = await button.boundingBox()
+    if (!box || !toastBox || !(await button.isVisible())) continue
+    const overlaps =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height
+    expect(overlaps, `the toast covers ${await button.innerText()}`).toBe(false)
+  }
 })
 
 test('profile with its dialogs', async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toApiError } from '@/api/errors'
 import type { Role } from '@/api/schema/common'
@@ -138,12 +138,19 @@ function RequestButton({
   refundable: number | null
   onRequest: () => void
 }) {
-  // §6: refused people see the disabled 'Not permitted' button titled with the reason.
+  const reasonId = useId()
+  // §6: refused people see the disabled 'Not permitted' button titled with the reason; touch has
+  // no hover to show a title, so the reason is also written beside it.
   if (!allowed) {
     return (
-      <Button variant="secondary" disabled title={deniedMessage}>
-        {REFUND_NOT_PERMITTED_LABEL}
-      </Button>
+      <div className="refunds__request">
+        <Button variant="secondary" disabled title={deniedMessage} aria-describedby={reasonId}>
+          {REFUND_NOT_PERMITTED_LABEL}
+        </Button>
+        <p id={reasonId} className="muted refunds__note">
+          {deniedMessage}
+        </p>
+      </div>
     )
   }
   // §4: nothing refundable, nothing to request.
@@ -157,7 +164,7 @@ function RequestButton({
       >
         Request refund
       </Button>
-      {!online && <p className="muted refunds__offline">{REFUND_MESSAGES.offline}</p>}
+      {!online && <p className="muted refunds__note">{REFUND_MESSAGES.offline}</p>}
     </div>
   )
 }
@@ -202,7 +209,10 @@ function RefundList({
         refund.createdBy === currentUserId ? (
           'You'
         ) : (
-          <span className="refunds__user">{refund.createdBy}</span>
+          // The API names no one but the current user: say who it is not, and keep the id.
+          <span className="refunds__user">
+            Another user <span className="refunds__user-id">{refund.createdBy}</span>
+          </span>
         ),
     },
   ]

@@ -108,7 +108,7 @@ function FactCard({
 }) {
   const id = `sale-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <section className="card sale-card" aria-labelledby={id}>
+    <section className="card sale-detail__card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <dl className="sale-facts">{children}</dl>
       {footer}
@@ -178,7 +178,7 @@ function MoneyCard({ sale, submerchantId }: { sale: Sale; submerchantId: string 
       }
     >
       <Fact label="Transaction amount">
-        <strong className="sale-amount">{money(sale.amount)}</strong>
+        <strong className="sale-detail__amount">{money(sale.amount)}</strong>
       </Fact>
       {sale.gratuityAmount > 0 && (
         <>
@@ -201,10 +201,10 @@ function CardCard({ sale }: { sale: Sale }) {
   return (
     <FactCard title="Card">
       <Fact label="Card last four">
-        <span className="sale-mono">•••• {sale.panLastFour}</span>
+        <span className="sale-detail__mono">•••• {sale.panLastFour}</span>
       </Fact>
       <Fact label="Auth code">
-        <span className="sale-mono">{sale.authCode}</span>
+        <span className="sale-detail__mono">{sale.authCode}</span>
       </Fact>
       <Fact label="Card scheme">{prettify(sale.cardScheme)}</Fact>
       <Fact label="Commercial or consumer">{details.use}</Fact>
@@ -221,7 +221,7 @@ function StatusCard({ sale }: { sale: Sale }) {
     <FactCard title="Dates and status">
       <Fact label="Transaction date">{formatDateTime(sale.capturedAt)}</Fact>
       <Fact label="RRN">
-        <span className="sale-mono">{sale.retrievalReferenceNumber}</span>
+        <span className="sale-detail__mono">{sale.retrievalReferenceNumber}</span>
       </Fact>
       <Fact label="Settlement status">{settlementStatus(sale)}</Fact>
       <Fact label="Payout status">{payoutStatus(sale)}</Fact>
@@ -255,19 +255,19 @@ function LinksCard({ sale }: { sale: Sale }) {
           <Link
             to={PAYMENT_LINK_PATH as LinkProps['to']}
             params={{ intentId: sale.intentId } as never}
-            className="sale-mono"
+            className="sale-detail__mono"
           >
             {sale.intentId}
           </Link>
         ) : sale.intentId ? (
-          <span className="sale-mono">{sale.intentId}</span>
+          <span className="sale-detail__mono">{sale.intentId}</span>
         ) : (
           none
         )}
       </Fact>
       <Fact label="External reference">{sale.externalReference ?? none}</Fact>
       <Fact label="Sale ID">
-        <span className="sale-mono">{sale.id}</span>
+        <span className="sale-detail__mono">{sale.id}</span>
       </Fact>
     </FactCard>
   )

@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
 import type { Column } from '@/ui/data-table'
+import './sale-row.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
 
@@ -59,13 +60,13 @@ export const SALE_COLUMNS: readonly Column<Sale>[] = [
   {
     id: 'panLastFour',
     header: 'PAN last four',
-    cell: (sale) => <span className="sales-pan">{panText(sale)}</span>,
+    cell: (sale) => <span className="sale-row__pan">{panText(sale)}</span>,
     sortField: 'panLastFour',
   },
   {
     id: 'capturedAt',
     header: 'Captured at',
-    cell: (sale) => <span className="sales-time">{formatDateTime(sale.capturedAt)}</span>,
+    cell: (sale) => <TableTime at={sale.capturedAt} />,
     sortField: 'capturedAt',
     firstDirection: 'desc',
   },
@@ -73,7 +74,7 @@ export const SALE_COLUMNS: readonly Column<Sale>[] = [
     id: 'details',
     header: 'Details',
     cell: (sale) => (
-      <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sales-details-link">
+      <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-row__details">
         Details
         <span className="visually-hidden">
           {` of the ${formatMoney(sale.amount, sale.currency)} sale at ${formatDateTime(sale.capturedAt)}`}
@@ -83,16 +84,43 @@ export const SALE_COLUMNS: readonly Column<Sale>[] = [
   },
 ]
 
-// §2 on phones: amount, time, scheme with last four and method, the whole card opening the sale.
-export function SaleCard({ sale }: { sale: Sale }) {
+// The §9 date-time as two unbreakable parts, so a narrow column wraps it between day and time.
+function TableTime({ at }: { at: string }) {
+  const [day, ...time] = formatDateTime(at).split(' ')
   return (
-    <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-card">
-      <span className="sale-card__amount">{formatMoney(sale.amount, sale.currency)}</span>
-      <span className="sale-card__time">{formatDateTime(sale.capturedAt)}</span>
-      <span className="sale-card__card">
-        {prettify(sale.cardScheme)} <span className="sales-pan">{panText(sale)}</span>
+    <span className="sale-row__time">
+      <span>{day}</span> <span>{time.join(' ')}</span>
+    </span>
+  )
+}
+
+// §2 on phones: every column of the table, the whole card opening the sale. The total, time,
+// card and method lead; Fare, Tip, card type and terminal follow, labelled, on a second line.
+export function SaleCard({ sale }: { sale: Sale }) {
+  const money = (minor: number) => formatMoney(minor, sale.currency)
+  return (
+    <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-row-card">
+      <span className="sale-row-card__amount">{money(sale.amount)}</span>
+      <span className="sale-row-card__time">{formatDateTime(sale.capturedAt)}</span>
+      <span className="sale-row-card__card">
+        {prettify(sale.cardScheme)} <span className="sale-row__pan">{panText(sale)}</span>
       </span>
-      <span className="sale-card__method">{prettify(sale.method)}</span>
+      <span className="sale-row-card__method">{prettify(sale.method)}</span>
+      <dl className="sale-row-card__facts">
+        <CardFact label="Fare">{money(sale.saleAmount)}</CardFact>
+        <CardFact label="Tip">{money(sale.gratuityAmount)}</CardFact>
+        <CardFact label="Card type">{prettify(sale.cardType)}</CardFact>
+        <CardFact label="Terminal">{sale.terminalSerialNumber ?? '–'}</CardFact>
+      </dl>
     </Link>
+  )
+}
+
+function CardFact({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="sale-row-card__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   )
 }
