@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/support/chromium'
+import { E2E_BUILD_ENV, E2E_DIST_DIR } from './tests/support/portal-build'
 
 // Workers re-evaluate this file; the env carries the first choice so all agree on one server.
 if (!process.env.E2E_PORT) {
@@ -57,7 +58,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A dedicated build (error reporting pointed at the sandbox ingest) and a fresh database.
+    // The shared e2e build (tests/support/portal-build.ts), built here when stale, and a fresh
+    // database. Every private server of the suite serves that build or a copy of it.
     command: 'npx tsx server/main.ts --build-if-stale',
     url: `${baseURL}/login`,
     timeout: 240_000,
@@ -68,12 +70,11 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DIST_DIR: 'dist-e2e',
+      DIST_DIR: E2E_DIST_DIR,
       SEED_SALES: '3000',
       SANDBOX_CONTROLS: '1',
       NODE_ENV: 'test',
-      VITE_SENTRY_DSN: 'https://e2e@errors.invalid/1',
-      VITE_SENTRY_TUNNEL: '/sandbox/errors',
+      ...E2E_BUILD_ENV,
     },
   },
 })

@@ -1,10 +1,9 @@
 // The built PWA (vite-plugin-pwa's own build test, for this portal): what the service worker
 // precaches, that it never precaches itself, and that the manifest is complete.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { e2eBuild } from '../support/portal-build'
 
 interface ManifestImage {
   src: string
@@ -34,17 +33,13 @@ function pngSize(path: string): string {
   return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`
 }
 
+// The e2e suite's build (built here when stale, so Playwright then finds it fresh).
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'pwa-build-'))
-  await build({ mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } })
+  outDir = await e2eBuild()
   swSource = read('sw.js').toString()
   precached = [...swSource.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
   manifest = JSON.parse(read('manifest.webmanifest').toString()) as WebManifest
-}, 120_000)
-
-afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true })
-})
+}, 300_000)
 
 describe('precache', () => {
   it('holds the shell: index.html, everything it loads, the manifest and its icons', () => {

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { build, preview } from 'vite'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { benchBuild } from '../support/portal-build'
 
 const gz = (buf: Buffer | Uint8Array) => gzipSync(buf, { level: 9 }).length
 
@@ -16,9 +17,8 @@ export interface BundleSizeResult {
   ratio: number
 }
 
-async function measureLogin(workDir: string) {
-  const outDir = join(workDir, 'portal')
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+async function measureLogin() {
+  const outDir = await benchBuild()
   const server = await preview({
     logLevel: 'warn',
     build: { outDir },
@@ -84,7 +84,7 @@ export async function runBundleSizeBench(): Promise<BundleSizeResult> {
   const workDir = resolve('.tmp/bench/bundle')
   rmSync(workDir, { recursive: true, force: true })
   mkdirSync(workDir, { recursive: true })
-  const loginFiles = await measureLogin(workDir)
+  const loginFiles = await measureLogin()
   const loginGzipBytes = loginFiles.reduce((sum, f) => sum + f.gzipBytes, 0)
   const bareReactGzipBytes = await measureBareReact(workDir)
   return {

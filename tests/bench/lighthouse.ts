@@ -1,12 +1,10 @@
 // Budget (issue "Offline-first PWA"): Lighthouse 12 on /login, mobile preset: performance ≥ 0.95,
 // accessibility 1.0, best practices 1.0. The median of a few runs, as Lighthouse advises.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { buildPortal, startSandboxWithDist } from '../e2e/support/pwa'
+import { startSandboxWithDist } from '../e2e/support/pwa'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { benchBuild } from '../support/portal-build'
 import { median } from './median'
 
 export interface LighthouseResult {
@@ -19,9 +17,7 @@ export interface LighthouseResult {
 }
 
 export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseResult> {
-  const distDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
-  await buildPortal(distDir, 'bench')
-  const server = await startSandboxWithDist(distDir, { sales: 100 })
+  const server = await startSandboxWithDist(await benchBuild(), { sales: 100 })
   const results: LighthouseResult['runs'] = []
   const failing = new Map<string, LighthouseResult['failing'][number]>()
   try {
@@ -59,7 +55,6 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
     }
   } finally {
     await server.stop()
-    rmSync(distDir, { recursive: true, force: true })
   }
   return {
     runs: results,

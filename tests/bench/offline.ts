@@ -1,14 +1,10 @@
 // Budgets (issue "Offline-first PWA"): offline warm start on a Pixel 7 with 4× CPU throttling,
 // navigation → the sales list's first row rendered from IndexedDB, ≤ 1.5 s; the persisted cache
 // after browsing 100 sale pages, ≤ 5 MB.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium, devices, type BrowserContext } from '@playwright/test'
 import { DEMO_PASSWORD } from '../e2e/support/demo'
 import {
   browseSales,
-  buildPortal,
   goOffline,
   openSalesPage,
   startSandboxWithDist,
@@ -16,6 +12,7 @@ import {
 } from '../e2e/support/pwa'
 import { submitLogin } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { benchBuild } from '../support/portal-build'
 import { median } from './median'
 
 // src/offline/persister.ts's key for the local API environment (that module needs Vite's env).
@@ -66,9 +63,7 @@ export async function runOfflineBench({
   salePages = 100,
   starts = 5,
 }: { salePages?: number; starts?: number } = {}): Promise<OfflineBenchResult> {
-  const distDir = mkdtempSync(join(tmpdir(), 'bench-offline-'))
-  await buildPortal(distDir, 'bench')
-  const server = await startSandboxWithDist(distDir, { sales: 3000 })
+  const server = await startSandboxWithDist(await benchBuild(), { sales: 3000 })
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
@@ -119,6 +114,5 @@ export async function runOfflineBench({
   } finally {
     await browser.close()
     await server.stop()
-    rmSync(distDir, { recursive: true, force: true })
   }
 }

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { chromium, type Page } from '@playwright/test'
-import { build } from 'vite'
 import { migrate, openDatabase } from '../../server/db/client'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, DEMO_PASSWORD } from '../e2e/support/demo'
 import { submitLogin } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { benchBuild } from '../support/portal-build'
 import { createBenchApp } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 import { runSeedBench } from './seed'
@@ -60,8 +60,7 @@ export async function runSalesFilterBench(opts: {
   const dataDir = opts.dataDir ?? path.join(workDir, 'db')
   if (!opts.dataDir) await runSeedBench({ sales: opts.sales, dataDir })
   // The real production build, served by the sandbox as `npm start` does.
-  const distDir = path.join(workDir, 'dist')
-  await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+  const distDir = await benchBuild()
 
   const database = await openDatabase({ dataDir })
   await migrate(database)

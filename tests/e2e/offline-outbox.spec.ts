@@ -1,6 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import {
   devices,
   expect,
@@ -12,10 +10,10 @@ import {
   type Page,
   type Route,
 } from '@playwright/test'
+import { copyOfE2eBuild } from '../support/portal-build'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
 import {
-  buildPortal,
   dumpStorage,
   goOffline,
   goOnline,
@@ -53,12 +51,11 @@ test.beforeEach(() => {
   test.skip(test.info().project.name !== 'phone', 'the offline proofs run on the phone project')
 })
 
-// A build of its own: a rebuild of dist-e2e by another run would break the service worker's install.
+// A copy of the build: a rebuild of dist-e2e by another run would break the service worker's install.
 test.beforeAll(async () => {
   if (test.info().project.name !== 'phone') return
   test.setTimeout(300_000)
-  distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-outbox-'))
-  await buildPortal(distDir, '0.0.0+outbox')
+  distDir = await copyOfE2eBuild('portal-e2e-outbox-')
   server = await startSandboxWithDist(distDir, { sales: 100 })
   api = await playwrightRequest.newContext({ baseURL: server.baseURL })
 })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, devices, expect, test, type Page, type TestInfo } from '@playwright/test'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { copyOfE2eBuild } from '../support/portal-build'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import {
   browseSales,
@@ -185,10 +186,9 @@ test.describe('proofs on a sandbox of their own', () => {
   }, testInfo) => {
     phoneOnly(testInfo)
     test.setTimeout(420_000)
-    // Logging out ends every session of the user, so not on the shared server; a build of its own
+    // Logging out ends every session of the user, so not on the shared server; a copy of the build
     // so that nothing rebuilding dist-e2e meanwhile can break the service worker's install.
-    distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-leaks-'))
-    await buildPortal(distDir, '0.0.0+leaks')
+    distDir = await copyOfE2eBuild('portal-e2e-leaks-')
     server = await startSandboxWithDist(distDir)
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
     const page = await context.newPage()
@@ -249,8 +249,8 @@ test.describe('proofs on a sandbox of their own', () => {
   }, testInfo) => {
     phoneOnly(testInfo)
     test.setTimeout(420_000)
-    distDir = mkdtempSync(join(tmpdir(), 'portal-e2e-update-'))
-    await buildPortal(distDir, '0.0.0+build-a')
+    // The first version is a copy of the shared build; the second is built over it.
+    distDir = await copyOfE2eBuild('portal-e2e-update-')
     server = await startSandboxWithDist(distDir, { sales: 100 })
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
     const page = await context.newPage()
@@ -261,14 +261,16 @@ test.describe('proofs on a sandbox of their own', () => {
     await waitForServiceWorker(page)
     await signIn(page, DEMO_EMAILS.owner, { account: accountName })
     const footer = page.getByText(/^Version /)
-    await expect(footer).toHaveText('Version 0.0.0+build-a')
+    await expect(footer).toBeVisible()
+    const versionA = await footer.innerText()
+    expect(versionA).not.toBe('Version 0.0.0+build-b')
 
     await buildPortal(distDir, '0.0.0+build-b')
     await page.reload()
     const prompt = page.getByRole('status').filter({ hasText: 'New version available' })
     await expect(prompt).toBeVisible({ timeout: 30_000 })
     // Until the user chooses, the running version stays.
-    await expect(footer).toHaveText('Version 0.0.0+build-a')
+    await expect(footer).toHaveText(versionA)
     await saveScreenshot(page, testInfo, 'pwa-update-prompt')
     await page.setViewportSize(TABLET)
     await saveScreenshot(page, testInfo, 'pwa-update-prompt')

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { e2eBuild } from '../../support/portal-build'
 
 export interface PrivateServer {
   baseURL: string
@@ -107,12 +108,20 @@ export async function killSandbox(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A sandbox of one's own, for tests that move the clock far (session expiry): the shared
- * server's clock is every other test's clock too. Serves the already built dist-e2e.
+ * A sandbox of one's own: for tests that move the clock far (session expiry), since the shared
+ * server's clock is every other test's clock too, or that log a user out everywhere. It serves
+ * the shared dist-e2e (tests/support/portal-build.ts) unless given another build.
  */
-export async function startPrivateServer(): Promise<PrivateServer> {
+export async function startPrivateServer({
+  distDir,
+  sales = 50,
+}: { distDir?: string; sales?: number } = {}): Promise<PrivateServer> {
+  const dist = distDir ?? (await e2eBuild())
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-private-'))
-  const { baseURL, child } = await spawnSandbox({ dataDir })
+  const { baseURL, child } = await spawnSandbox({
+    dataDir,
+    env: { DIST_DIR: dist, SEED_SALES: String(sales) },
+  })
   return {
     baseURL,
     stop: () => stopServer(child, dataDir),

@@ -1,75 +1,25 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
+import { buildPortal as buildProductionPortal } from '../../../server/portal-build'
 import { cardNumbersIn } from '../../../src/offline/card-number'
-import { stopServer } from './private-server'
+import { E2E_BUILD_ENV } from '../../support/portal-build'
+import { startPrivateServer, type PrivateServer } from './private-server'
 
-export interface SandboxWithDist {
-  baseURL: string
-  stop(): Promise<void>
-}
+export type SandboxWithDist = PrivateServer
 
 /**
- * A sandbox of one's own serving the portal from distDir (the update proof rebuilds it while the
- * server runs; the leak proof logs its demo user out everywhere). The OS picks the port.
+ * A sandbox of one's own serving the portal from distDir (the update proof builds a new version
+ * into it while the server runs; the leak proof logs its demo user out everywhere).
  */
-export async function startSandboxWithDist(
+export function startSandboxWithDist(
   distDir: string,
   { sales = 600 }: { sales?: number } = {},
 ): Promise<SandboxWithDist> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-pwa-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      SEED_SALES: String(sales),
-      SANDBOX_CONTROLS: '1',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no sandbox in 120 s\n${output}`)), 120_000)
-    const onData = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000)
-      const url = /Sandbox API and portal: (http:\/\/\S+)/.exec(output)?.[1]
-      if (url) {
-        clearTimeout(timer)
-        resolve(url.replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}\n${output}`)))
-  })
-  return {
-    baseURL,
-    stop: () => stopServer(child, dataDir),
-  }
+  return startPrivateServer({ distDir, sales })
 }
 
-/** A production build of the portal into outDir, with the version its footer shows. */
+/** A new build of the e2e portal into outDir, with the version its footer shows. */
 export function buildPortal(outDir: string, version: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const child = spawn('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
-      env: { ...process.env, DIST_DIR: outDir, BUILD_VERSION: version },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
-    child.stdout.on('data', keep)
-    child.stderr.on('data', keep)
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}\n${output}`)),
-    )
-  })
+  return buildProductionPortal(outDir, { env: { ...E2E_BUILD_ENV, BUILD_VERSION: version } })
 }
 
 /**
