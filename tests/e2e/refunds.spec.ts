@@ -235,8 +235,8 @@ test.describe('as the owner of City Cabs', () => {
 
     await context.setOffline(false)
     await expect(request).toBeEnabled()
-    // Nothing was queued to go out once the connection came back.
-    await page.waitForTimeout(1000)
+    // Nothing was queued to go out once the connection came back: no outbox entry, no refund.
+    await expect(page.getByRole('link', { name: /^Outbox: / })).toHaveCount(0)
     expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
   })
 })
