@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { e2eBuild } from '../../support/portal-build'
+import { E2E_DIST_DIR, e2eBuild } from '../../support/portal-build'
 
 export interface PrivateServer {
   baseURL: string
@@ -74,7 +74,7 @@ export async function spawnSandbox(opts: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
-      DIST_DIR: 'dist-e2e',
+      DIST_DIR: E2E_DIST_DIR,
       SEED_SALES: '50',
       SANDBOX_CONTROLS: '1',
       NODE_ENV: 'test',
