@@ -16,6 +16,8 @@ export interface SaleSlot {
 export interface BulkOptions {
   sales: number
   seed: number
+  // 128 random bits per seeding (crypto.randomBytes): keys the capability ids below.
+  capabilityKey: string
   now: Date
   slots: SaleSlot[]
 }
@@ -78,7 +80,7 @@ export const CUSTOMER_NAMES = [
 
 // SQL statements, run in order, that fill sales, balance_transactions, receipts, intents (paid
 // payment links), payouts and refund_requests.
-export function bulkStatements({ sales, seed, now, slots }: BulkOptions): string[] {
+export function bulkStatements({ sales, seed, capabilityKey, now, slots }: BulkOptions): string[] {
   const nowSql = `${lit(now.toISOString())}::timestamptz`
   const r = (salt: number) => rnd(seed, 'g.i', salt)
   const slotValues = slots
@@ -194,8 +196,8 @@ select
   case when f.withheld and f.r_reason < 0.67 then 'https://support.sandbox.example/withheld/' || substr(f.h, 1, 24) end,
   case when f.method = 'pos' then f.terminal_id end,
   case when f.method = 'pos' then f.serial_number end,
-  'rcp_' || substr(f.h, 1, 24),
-  case when f.method = 'ecommerce' then 'int_' || substr(f.h, 1, 24) end,
+  'rcp_' || substr(md5(${lit(capabilityKey)} || '/receipt/' || f.i), 1, 24),
+  case when f.method = 'ecommerce' then 'int_' || substr(md5(${lit(capabilityKey)} || '/intent/' || f.i), 1, 24) end,
   case when f.method = 'ecommerce' and f.job_number then 'JOB' || lpad(floor(f.r_reference * 1000000)::int::text, 6, '0')
        when f.method = 'ecommerce' and f.r_reference < 0.5 then 'BK-' || lpad(floor(f.r_reference * 200000)::int::text, 5, '0') end,
   case when not f.withheld then f.payout_id end

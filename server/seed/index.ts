@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
+import { randomBytes } from 'node:crypto'
 import { sha256 } from '../auth/random'
 import { execRaw, queryRows, type Database } from '../db/client'
 import {
@@ -62,11 +63,6 @@ export interface SeedOptions {
 }
 
 export const DEFAULT_SEED_OPTIONS = { sales: 20_000, seed: 1 } as const
-
-// A deterministic API key token of the first demo account, for API-key examples and tests.
-export function demoApiKeyToken(seed: number): string {
-  return `sk_sandbox_${createPrng(seed, 'api-key-token/0').hex(40)}`
-}
 
 // Tables whose secondary indexes are dropped during the bulk insert and rebuilt after it.
 const BULK_TABLES = [
@@ -153,13 +149,20 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
 
   await bulkInsert(
     database,
-    bulkStatements({ sales: opts.sales, seed: opts.seed, now, slots }),
+    // Receipt and payment-link ids are capability URLs (no login): random, never from the seed.
+    bulkStatements({
+      sales: opts.sales,
+      seed: opts.seed,
+      capabilityKey: randomBytes(16).toString('hex'),
+      now,
+      slots,
+    }),
     opts.log,
   )
 
   let started = Date.now()
   await seedIntentsInEveryStatus(database, prng('intents'), now)
-  await seedApiKeys(database, opts.seed, prng('api-keys'), now)
+  await seedApiKeys(database, prng('api-keys'), now)
   await seedWebhookHistory(database, prng('webhooks'), now)
   opts.log?.(`payment links, API keys, webhooks: ${Date.now() - started} ms`)
   started = Date.now()
@@ -381,7 +384,7 @@ async function bulkInsert(
   }
 }
 
-async function seedApiKeys(database: Database, seed: number, prng: Prng, now: Date) {
+async function seedApiKeys(database: Database, prng: Prng, now: Date) {
   const enrolled = SUBMERCHANTS.filter((s) => s.enrolled).slice(0, 4)
   const rows = enrolled.flatMap((s, index) => {
     const keys = [
@@ -398,8 +401,9 @@ async function seedApiKeys(database: Database, seed: number, prng: Prng, now: Da
         permissions: ['sales:read'],
       },
     ]
-    return keys.map((k, n) => {
-      const token = index === 0 && n === 0 ? demoApiKeyToken(seed) : `sk_sandbox_${prng.hex(40)}`
+    return keys.map((k) => {
+      // Secrets are random on every seeding; only their hash is kept, so nobody knows them.
+      const token = `sk_sandbox_${randomBytes(20).toString('hex')}`
       return {
         id: `api_${prng.hex(20)}`,
         submerchantId: s.id,

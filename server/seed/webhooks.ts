@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { sales, webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/schema/core'
@@ -43,7 +44,7 @@ export async function seedWebhookHistory(database: Database, prng: Prng, now: Da
     await db.insert(webhookEndpoints).values({
       id: endpointId,
       ...endpoint,
-      signingSecret: `whsec_${prng.hex(40)}`,
+      signingSecret: `whsec_${randomBytes(20).toString('hex')}`,
       createdAt: new Date(now.getTime() - 120 * 86_400_000),
     })
     const recent = await db

@@ -2,10 +2,14 @@
 import type { Hono } from 'hono'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
-import type { AppEnv } from '../../server/context'
+import type { AppEnv, ServerConfig } from '../../server/context'
 import type { Database } from '../../server/db/client'
 
-export function createBenchApp(database: Database, distDir: string): Hono<AppEnv> {
+export function createBenchApp(
+  database: Database,
+  distDir: string,
+  overrides: Partial<ServerConfig> = {},
+): Hono<AppEnv> {
   return createApp({
     db: database,
     clock: createClock(),
@@ -15,6 +19,7 @@ export function createBenchApp(database: Database, distDir: string): Hono<AppEnv
       corsOrigins: [],
       distDir,
       insecureCookies: true,
+      ...overrides,
     },
   })
 }

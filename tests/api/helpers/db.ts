@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { migrate, openDatabase, queryRows, type Database } from '../../../server/db/client'
-import { demoApiKeyToken, seed } from '../../../server/seed/index'
+import { sha256 } from '../../../server/auth/random'
+import { seed } from '../../../server/seed/index'
+import { SEED_SUBMERCHANTS } from '../../../server/seed/ids'
 
 export { SEED_IDS, SEED_SUBMERCHANTS, SEED_USERS } from '../../../server/seed/ids'
 export { DEMO_MFA_SECRET, DEMO_PASSWORD, COMPROMISED_PASSWORD } from '../../../server/seed/fixtures'
@@ -28,8 +30,19 @@ export const TEST_SEED = {
   now: new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00.000Z'),
 } as const
 
-// Token of the first seeded API key (City Cabs, 'Booking system', enabled).
-export const TEST_API_KEY_TOKEN = demoApiKeyToken(TEST_SEED.seed)
+// Token of City Cabs' enabled 'Booking system' key. The seed's own tokens are random and unknown
+// (only hashes are stored), so every fresh database gets this one, random per test process.
+export const TEST_API_KEY_TOKEN = `sk_sandbox_${randomBytes(20).toString('hex')}`
+
+async function installTestApiKey(database: Database): Promise<Database> {
+  await queryRows(
+    database,
+    `update api_keys set token_hash = $1
+     where submerchant_id = $2 and name = 'Booking system' and is_enabled`,
+    [sha256(TEST_API_KEY_TOKEN), SEED_SUBMERCHANTS.cityCabs],
+  )
+  return database
+}
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return []
@@ -121,9 +134,9 @@ async function postgresClone(url: string): Promise<Database> {
 // A migrated database holding the TEST_SEED demo data, private to the caller.
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
-  if (url) return postgresClone(url)
+  if (url) return installTestApiKey(await postgresClone(url))
   const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() })
-  return openDatabase({ pglite })
+  return installTestApiKey(await openDatabase({ pglite }))
 }
 
 // The first row of a query, failing loudly when there is none.
