@@ -175,6 +175,8 @@ export function TextFilter({
   const [draft, setDraft] = useState(value ?? '')
   const [applied, setApplied] = useState(value)
   const [showError, setShowError] = useState(false)
+  // A typed change waits for the debounce; marked on the input so tests can wait for it, not sleep.
+  const [waiting, setWaiting] = useState(false)
   // The URL changed under us (chip removed, view applied): show what it now says.
   if (applied !== value) {
     setApplied(value)
@@ -192,7 +194,10 @@ export function TextFilter({
     const next = text || undefined
     if (next !== value) onApply(next)
   }
-  const commitLater = useEffectEvent(commit)
+  const commitLater = useEffectEvent(() => {
+    setWaiting(false)
+    commit()
+  })
 
   useEffect(() => {
     const timer = setTimeout(commitLater, SEARCH_DEBOUNCE_MS)
@@ -211,9 +216,11 @@ export function TextFilter({
           inputMode={inputMode}
           autoComplete="off"
           enterKeyHint="search"
+          data-pending={waiting || undefined}
           onChange={(event) => {
             setDraft(event.target.value)
             setShowError(false)
+            setWaiting(true)
           }}
           onBlur={commit}
           onKeyDown={(event) => {

@@ -90,7 +90,8 @@ test('filter, sort, paginate, and a reload restores the same view', async ({ pag
   await pan.fill('12')
   await pan.press('Enter')
   await expect(page.getByText('Enter exactly 4 digits')).toBeVisible()
-  await page.waitForTimeout(700)
+  // The debounced apply has run (and refused), not merely not yet come.
+  await expect(pan).not.toHaveAttribute('data-pending')
   expect(search(page).has('panLastFour')).toBe(false)
   const lastFour = (await apiSales(page, { ...base, terminalSerialNumber: String(serial) }))[0]
     ?.panLastFour
