@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react'
 import { brandFor, type Brand } from '@/config/brands'
+import { useMediaQuery } from '@/ui/use-media-query'
+
+const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
 
 // The operator of the account last used on this device: public screens wear its brand.
 export const LAST_OPERATOR_KEY = 'portal:last-operator'
@@ -26,10 +29,12 @@ export function useBrand(): Brand {
   return brand
 }
 
-// Applies a brand's colours to the design tokens while mounted (light scheme only).
+// Applies a brand's colours to the design tokens while mounted (light scheme only); a switch to
+// dark mode while open takes them off again, as they fail contrast on the dark surfaces.
 export function useBrandTokens(brand: Brand): void {
+  const dark = useMediaQuery(DARK_SCHEME_QUERY)
   useEffect(() => {
-    if (!brand.colour || matchMedia('(prefers-color-scheme: dark)').matches) return
+    if (!brand.colour || dark) return
     const root = document.documentElement.style
     const vars: Array<[string, string | undefined]> = [
       ['--brand', brand.colour],
@@ -41,5 +46,5 @@ export function useBrandTokens(brand: Brand): void {
     return () => {
       for (const [name] of vars) root.removeProperty(name)
     }
-  }, [brand])
+  }, [brand, dark])
 }
