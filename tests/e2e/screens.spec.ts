@@ -128,8 +128,8 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
     .click()
   const toast = page.getByText('Refund deleted')
   await expect(toast).toBeVisible()
-  await saveScreenshot(page, testInfo, 'toast')
-  const toastBox = await toast.boundingBox()
+  // Measured at once: the toast leaves after 3000 ms (§9).
+  const toastBox = await toast.boundingBox({ timeout: 1000 })
   for (const button of await page.getByRole('navigation').getByRole('link').all()) {
     const box = await button.boundingBox()
     if (!box || !toastBox || !(await button.isVisible())) continue
