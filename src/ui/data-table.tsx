@@ -77,7 +77,7 @@ function TableLayout<Row>({
       <div
         ref={scrollRef}
         className="data-table__scroll"
-        role={scrollState === 'none' ? undefined : 'region'}
+        role={scrollState === 'none' ? undefined : 'group'}
         aria-label={scrollState === 'none' ? undefined : caption}
         tabIndex={scrollState === 'none' ? undefined : 0}
       >
