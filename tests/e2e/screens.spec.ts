@@ -130,7 +130,7 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
   await expect(toast).toBeVisible()
   // Measured at once: the toast leaves after 3000 ms (§9).
   const toastBox = await toast.boundingBox({ timeout: 1000 }).catch(() => null)
-  // On a starved machine it may be gone already; new-user.spec checks the navigation stays clear.
+  // On a starved machine it may be gone already: then there is nothing left to measure.
   for (const button of await page.getByRole('navigation').getByRole('link').all()) {
     const box = await button.boundingBox()
     if (!box || !toastBox || !(await button.isVisible())) continue
