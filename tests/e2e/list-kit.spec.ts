@@ -17,7 +17,8 @@ async function apiTotal(page: Page, params: Record<string, string> = {}): Promis
   return Number(res.headers()['total-count'])
 }
 
-const count = (total: number) => `${total.toLocaleString('en-GB')} ${total === 1 ? 'sale' : 'sales'}`
+const count = (total: number) =>
+  `${total.toLocaleString('en-GB')} ${total === 1 ? 'sale' : 'sales'}`
 
 test.beforeEach(async ({ page }) => {
   await useScreenshotWidth(page)
