@@ -42,7 +42,7 @@ test('on a phone the filters open as a bottom sheet that shows its results', asy
   test.skip(!isPhone(page), 'tablets show the filters open beside the list')
   const summary = page.locator('summary', { hasText: 'Filters' })
   await summary.click()
-  const sheet = page.getByRole('group', { name: 'Filters' })
+  const sheet = page.getByRole('group', { name: 'Filters', exact: true })
   await expect(sheet).toBeVisible()
   // A sheet: pinned to the bottom of the screen, no taller than most of it.
   const box = await sheet.boundingBox()
