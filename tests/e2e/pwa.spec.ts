@@ -257,7 +257,8 @@ test.describe('proofs on a sandbox of their own', () => {
     await page.setViewportSize({ width: 360, height: 780 })
     await page.goto('/login')
     // The first install says so, once.
-    await expect(page.getByText('Ready to work offline')).toBeVisible()
+    // The first install precaches the whole shell (about 1 MB) before it says so.
+    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 })
     await waitForServiceWorker(page)
     await signIn(page, DEMO_EMAILS.owner, { account: accountName })
     const footer = page.getByText(/^Version /)
