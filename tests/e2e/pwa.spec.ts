@@ -256,8 +256,7 @@ test.describe('proofs on a sandbox of their own', () => {
     const page = await context.newPage()
     await page.setViewportSize({ width: 360, height: 780 })
     await page.goto('/login')
-    // The first install says so, once.
-    // The first install precaches the whole shell (about 1 MB) before it says so.
+    // The first install says so, once (it precaches the whole shell first, about 1 MB).
     await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 })
     await waitForServiceWorker(page)
     await signIn(page, DEMO_EMAILS.owner, { account: accountName })
