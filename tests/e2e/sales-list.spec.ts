@@ -86,7 +86,7 @@ test('filter, sort, paginate, and a reload restores the same view', async ({ pag
   await expectRows(page, { ...base, terminalSerialNumber: String(serial) })
 
   // PAN last four must be exactly 4 digits; nothing is sent otherwise.
-  const pan = page.getByLabel('PAN last four')
+  const pan = page.getByLabel('PAN last four', { exact: true })
   await pan.fill('12')
   await pan.press('Enter')
   await expect(page.getByText('Enter exactly 4 digits')).toBeVisible()
