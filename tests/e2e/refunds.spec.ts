@@ -256,6 +256,8 @@ test('a viewer and a manager of a restricted account see Not permitted; the owne
   browser,
   page,
 }, testInfo) => {
+  // Three people sign in and open the sale one after another.
+  test.slow()
   const airport = SEED_SUBMERCHANTS.airportExpress
   await signIn(page, DEMO_EMAILS.owner, { account: 'Airport Express' })
   const sale = await saleForTest(page, testInfo, airport, { slot: 0, slots: 1 })
