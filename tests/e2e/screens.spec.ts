@@ -117,7 +117,7 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
-  // A toast never covers the navigation's buttons.
+  // A toast never covers the fixed navigation's buttons (page content scrolls out from under it).
   await refunds
     .getByRole('button', { name: /^Delete refund of / })
     .first()
@@ -131,7 +131,8 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
   // Measured at once: the toast leaves after 3000 ms (§9).
   const toastBox = await toast.boundingBox({ timeout: 1000 }).catch(() => null)
   // On a starved machine it may be gone already: then there is nothing left to measure.
-  for (const button of await page.getByRole('navigation').getByRole('link').all()) {
+  const fixedNav = page.getByRole('navigation', { name: /^(Quick navigation|Main)$/ })
+  for (const button of await fixedNav.getByRole('link').all()) {
     const box = await button.boundingBox()
     if (!box || !toastBox || !(await button.isVisible())) continue
     const overlaps =
