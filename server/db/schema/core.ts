@@ -317,10 +317,18 @@ export const intents = pgTable(
     clientAccessPath: text('client_access_path').notNull(),
     saleId: text('sale_id'),
     logs: jsonb('logs').$type<string[]>().notNull().default([]),
+    // The card of the payment under way (3-D Secure): last four and scheme only, never the number.
+    cardLastFour: text('card_last_four'),
+    cardScheme: text('card_scheme', { enum: CARD_SCHEMES }),
   },
   (t) => [
     index('intents_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
-    index('intents_submerchant_status_idx').on(t.submerchantId, t.status),
+    // Links still able to expire, by expiry: the sandbox clock's expiry sweep reads only these.
+    index('intents_open_expiry_idx')
+      .on(t.submerchantId, t.expiresAt)
+      .where(sql`not ${t.statusIsFinal} and ${t.status} <> 'authorized_pending_capture'`),
+    index('intents_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
+    index('intents_submerchant_status_idx').on(t.submerchantId, t.status, t.createdAt, t.id),
     index('intents_submerchant_reference_idx').on(t.submerchantId, t.reference),
     index('intents_submerchant_succeeded_idx').on(t.submerchantId, t.succeededAt),
     index('intents_sale_idx').on(t.saleId),
