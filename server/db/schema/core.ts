@@ -443,6 +443,9 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     signingSecret: text('signing_secret').notNull(),
+    // After a rotation the old secret keeps signing (a second v1=) until it expires.
+    previousSigningSecret: text('previous_signing_secret'),
+    previousSigningSecretExpiresAt: timestamptz('previous_signing_secret_expires_at'),
     createdAt: createdAt(),
     deletedAt: timestamptz('deleted_at'),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "previous_signing_secret" text;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD COLUMN "previous_signing_secret_expires_at" timestamp with time zone;
