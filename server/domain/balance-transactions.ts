@@ -1,12 +1,16 @@
-import type { BalanceTransaction } from '@/api/schema/sales'
+import { getTableColumns } from 'drizzle-orm'
+import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction } from '@/api/schema/sales'
 import type { Db } from '../db/client'
 import { balanceTransactions } from '../db/schema/core'
 import { notFound } from '../errors'
-import { findInAccount } from '../lib/account-scope'
+import { findInAccount, type AccountListResource } from '../lib/account-scope'
+import { intFilter, stringFilter } from '../lib/list-engine'
 
-type BalanceTransactionRow = typeof balanceTransactions.$inferSelect
+// payoutId stays internal: it is never selected for the wire.
+const { payoutId: _internal, ...columns } = getTableColumns(balanceTransactions)
+type BalanceTransactionRow = Omit<typeof balanceTransactions.$inferSelect, 'payoutId'>
 
-// The §3 Balance transaction exactly as the arktype schema describes it; payoutId stays internal.
+// The §3 Balance transaction exactly as the arktype schema describes it.
 export function serializeBalanceTransaction(row: BalanceTransactionRow): BalanceTransaction {
   return {
     id: row.id,
@@ -18,6 +22,32 @@ export function serializeBalanceTransaction(row: BalanceTransactionRow): Balance
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   }
+}
+
+// §7 GET /v1/balance-transactions (the export's fees): createdAt range, type, offset and limit.
+export const balanceTransactionsList: AccountListResource<BalanceTransactionRow> = {
+  table: balanceTransactions,
+  account: balanceTransactions.submerchantId,
+  noun: 'balance transactions',
+  columns,
+  serialize: serializeBalanceTransaction,
+  fields: Object.keys(columns).filter((k) => k !== 'submerchantId'),
+  filters: {
+    submerchantId: stringFilter(balanceTransactions.submerchantId),
+    id: stringFilter(balanceTransactions.id),
+    sourceId: stringFilter(balanceTransactions.sourceId),
+    type: { column: balanceTransactions.type, type: 'enum', values: BALANCE_TRANSACTION_TYPES },
+    currency: stringFilter(balanceTransactions.currency),
+    amount: intFilter(balanceTransactions.amount, { range: true }),
+    createdAt: { column: balanceTransactions.createdAt, type: 'timestamp', eq: false, range: true },
+  },
+  sortable: {
+    createdAt: balanceTransactions.createdAt,
+    amount: balanceTransactions.amount,
+    id: balanceTransactions.id,
+  },
+  defaultSort: '-createdAt',
+  tieBreaker: balanceTransactions.id,
 }
 
 // The sale detail's fee and net; another account's transaction is the same 404 as a missing one.

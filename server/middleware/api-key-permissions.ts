@@ -23,7 +23,7 @@ const API_KEY_ROUTES: { method: string; pattern: RegExp; permission: string }[] 
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/balance-transactions\/[^/]+\/?$/,
+    pattern: /^\/v1\/balance-transactions(?:\/[^/]+)?\/?$/,
     permission: 'balanceTransactions:read',
   },
   { method: 'GET', pattern: /^\/v1\/terminals\/[^/]+\/?$/, permission: 'terminals:read' },
