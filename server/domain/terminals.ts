@@ -1,8 +1,10 @@
-import { and, eq, exists, or } from 'drizzle-orm'
-import type { Terminal, TerminalModel } from '@/api/schema/terminals'
+import { and, eq, exists, getTableColumns, or } from 'drizzle-orm'
+import { TERMINAL_MODELS, type Terminal, type TerminalModel } from '@/api/schema/terminals'
 import type { Db } from '../db/client'
 import { terminalAllocations, terminals } from '../db/schema/core'
 import { notFound } from '../errors'
+import type { AccountListResource } from '../lib/account-scope'
+import { stringFilter } from '../lib/list-engine'
 
 type TerminalRow = typeof terminals.$inferSelect
 
@@ -36,6 +38,37 @@ export const TERMINAL_FIELDS = [
   'currentAllocation',
   'reportedConfiguration',
 ] as const satisfies ReadonlyArray<keyof Terminal>
+
+// §7 GET /v1/terminals?currentAllocation[submerchantId]={id} (table, export lookup) and ?q=…&limit=10
+// (search): the terminals the perspective account holds now.
+export const terminalsList: AccountListResource<TerminalRow> = {
+  table: terminals,
+  account: terminals.currentSubmerchantId,
+  accountFilter: 'currentAllocation[submerchantId]',
+  noun: 'terminals',
+  columns: getTableColumns(terminals),
+  serialize: serializeTerminal,
+  fields: TERMINAL_FIELDS,
+  filters: {
+    'currentAllocation[submerchantId]': stringFilter(terminals.currentSubmerchantId),
+    id: stringFilter(terminals.id),
+    serialNumber: stringFilter(terminals.serialNumber),
+    customReference: stringFilter(terminals.customReference),
+    model: { column: terminals.model, type: 'enum', values: TERMINAL_MODELS },
+    'reportedConfiguration[isUpToDate]': { column: terminals.isUpToDate, type: 'bool' },
+  },
+  sortable: {
+    serialNumber: terminals.serialNumber,
+    name: terminals.name,
+    customReference: terminals.customReference,
+    model: terminals.model,
+    'currentAllocation.createdAt': terminals.currentAllocationCreatedAt,
+    id: terminals.id,
+  },
+  defaultSort: 'serialNumber',
+  tieBreaker: terminals.id,
+  q: [terminals.serialNumber, terminals.name, terminals.customReference],
+}
 
 // A terminal the account holds now or held before (its old sales link to it), else 404.
 export async function findAccountTerminal(

@@ -16,10 +16,12 @@ export interface AccountListResource<
 > extends ListResource<Row> {
   account: AnyPgColumn
   noun: string
+  // The query key that names the account, when it is not `submerchantId`.
+  accountFilter?: string
 }
 
 /**
- * §7 list of the perspective account: always scoped to it, a `submerchantId` filter naming another
+ * §7 list of the perspective account: always scoped to it, an account filter naming another
  * account is 403, and the §6 rule (if any) is checked once the query itself is valid.
  */
 export async function runAccountList<Row extends Record<string, unknown>>(
@@ -29,7 +31,7 @@ export async function runAccountList<Row extends Record<string, unknown>>(
 ): Promise<Response> {
   const submerchantId = requirePerspective(c)
   const parsed = parseListQuery(resource, new URL(c.req.url).searchParams)
-  const asked = parsed.eq.get('submerchantId')
+  const asked = parsed.eq.get(resource.accountFilter ?? 'submerchantId')
   if (asked !== undefined && asked !== submerchantId) {
     throw forbidden(`You can only list ${resource.noun} of the account in Token-Perspective`)
   }

@@ -27,6 +27,7 @@ const API_KEY_ROUTES: { method: string; pattern: RegExp; permission: string }[] 
     permission: 'balanceTransactions:read',
   },
   { method: 'GET', pattern: /^\/v1\/terminals\/[^/]+\/?$/, permission: 'terminals:read' },
+  { method: 'GET', pattern: /^\/v1\/terminals\/?$/, permission: 'terminals:read' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/?$/, permission: 'submerchants:read' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/[^/]+\/?$/, permission: 'submerchants:read' },
 ]

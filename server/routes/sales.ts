@@ -7,8 +7,15 @@ import { requirePerspective } from '../middleware/perspective'
 export function salesRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/sales: the perspective account's sales, optionally of one of its terminals.
-  app.get('/', (c) => runAccountList(c, salesList))
+  // §7 GET /v1/sales: the perspective account's sales, optionally of one of its terminals (a
+  // terminal's sales are part of the terminal pages, so the §6 terminal rule applies to them).
+  app.get('/', (c) =>
+    runAccountList(
+      c,
+      salesList,
+      c.req.query('terminalId') === undefined ? {} : { rule: 'canViewTerminals' },
+    ),
+  )
 
   // §7 GET /v1/sales/{id}: the sale detail, scoped to the perspective account.
   app.get('/:id', async (c) => {

@@ -2,12 +2,16 @@ import { Hono } from 'hono'
 import type { PartialTerminal } from '@/api/schema/terminals'
 import { requireAccess } from '../auth/access'
 import type { AppEnv } from '../context'
-import { findAccountTerminal, TERMINAL_FIELDS } from '../domain/terminals'
+import { findAccountTerminal, TERMINAL_FIELDS, terminalsList } from '../domain/terminals'
+import { runAccountList } from '../lib/account-scope'
 import { narrowToFields, parseFieldsOnly } from '../lib/fields-query'
 import { requirePerspective } from '../middleware/perspective'
 
 export function terminalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+
+  // §7 GET /v1/terminals: the perspective account's terminals (table, search, export lookup), §6 rule applied.
+  app.get('/', (c) => runAccountList(c, terminalsList, { rule: 'canViewTerminals' }))
 
   // §7 GET /v1/terminals/{id}[?fields=…]: a terminal the account holds or once held (its old sales link it).
   app.get('/:id', async (c) => {

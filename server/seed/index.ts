@@ -30,7 +30,7 @@ import {
   ownerOf,
 } from './fixtures'
 import { TERMINAL_MODELS } from '../../src/api/schema/terminals'
-import { SEED_PAYMENT_FACILITATORS } from './ids'
+import { SEED_PAYMENT_FACILITATORS, SEED_SUBMERCHANTS } from './ids'
 import { createPrng, type Prng } from './prng'
 import { seedIntentsInEveryStatus } from './intents'
 import { seedWebhookHistory } from './webhooks'
@@ -265,6 +265,8 @@ async function seedPayoutDestinations(
   return destinationBySubmerchant
 }
 
+const modelAt = (index: number) => TERMINAL_MODELS[index % TERMINAL_MODELS.length] ?? 'bluePad55'
+
 async function seedTerminals(
   database: Database,
   prng: Prng,
@@ -287,7 +289,8 @@ async function seedTerminals(
         serialNumber,
         customReference: prng.chance(0.5) ? `CAR-${prng.int(100, 999)}` : null,
         reference: `REF${prng.int(100_000, 999_999)}`,
-        model: prng.pick(TERMINAL_MODELS),
+        // Every §3 model occurs, in turn.
+        model: modelAt(rows.length),
         currentSubmerchantId: s.id,
         currentAllocationCreatedAt: allocatedAt,
         isUpToDate: prng.chance(0.8),
@@ -317,7 +320,7 @@ async function seedTerminals(
       if (slot) slots.push(slot)
     }
   }
-  // Spare stock not allocated to any account.
+  // Spare stock never allocated to any account.
   for (let n = 0; n < 2; n++) {
     rows.push({
       id: `trm_${prng.hex(20)}`,
@@ -325,12 +328,50 @@ async function seedTerminals(
       serialNumber: `BP${serial++}`,
       customReference: null,
       reference: null,
-      model: prng.pick(TERMINAL_MODELS),
+      model: modelAt(rows.length),
       currentSubmerchantId: null,
       currentAllocationCreatedAt: null,
       isUpToDate: false,
       createdAt: allocatedAt,
     })
+  }
+  // The other allocation cases: a terminal moved from Riverside Cars to City Cabs 30 days ago, and
+  // one Green Line Cars returned to stock 60 days ago (both accounts can still open it by id).
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
+  const moves = [
+    { from: SEED_SUBMERCHANTS.riversideCars, to: SEED_SUBMERCHANTS.cityCabs, at: daysAgo(30) },
+    { from: SEED_SUBMERCHANTS.greenLine, to: null, at: daysAgo(60) },
+  ]
+  for (const move of moves) {
+    const id = `trm_${prng.hex(20)}`
+    rows.push({
+      id,
+      name: move.to ? 'City Cabs spare car' : null,
+      serialNumber: `BP${serial++}`,
+      customReference: move.to ? `CAR-${prng.int(100, 999)}` : null,
+      reference: `REF${prng.int(100_000, 999_999)}`,
+      model: modelAt(rows.length),
+      currentSubmerchantId: move.to,
+      currentAllocationCreatedAt: move.to ? move.at : null,
+      isUpToDate: move.to !== null,
+      createdAt: allocatedAt,
+    })
+    allocations.push({
+      id: `tal_${prng.hex(20)}`,
+      terminalId: id,
+      submerchantId: move.from,
+      createdAt: allocatedAt,
+      endedAt: move.at,
+    })
+    if (move.to) {
+      allocations.push({
+        id: `tal_${prng.hex(20)}`,
+        terminalId: id,
+        submerchantId: move.to,
+        createdAt: move.at,
+        endedAt: null,
+      })
+    }
   }
   await database.db.insert(terminals).values(rows)
   await database.db.insert(terminalAllocations).values(allocations)

@@ -1,10 +1,10 @@
-import { type } from 'arktype'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiKey } from '@/api/schema/developer'
 import { BalanceTransaction, Sale } from '@/api/schema/sales'
 import { PartialTerminal } from '@/api/schema/terminals'
 import { Client, errorBody } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
+import { exactly } from './helpers/exactly'
 import { firstRow, SEED_SUBMERCHANTS, TEST_API_KEY_TOKEN } from './helpers/db'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
@@ -21,15 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.database.close()
 })
-
-function exactly<T>(
-  schema: { onUndeclaredKey(k: 'reject'): (v: unknown) => unknown },
-  body: unknown,
-) {
-  const parsed = schema.onUndeclaredKey('reject')(body)
-  if (parsed instanceof type.errors) throw new Error(parsed.summary)
-  return parsed as T
-}
 
 const saleOf = (submerchantId: string) =>
   firstRow<{ id: string; amount: number; balance_transaction_id: string; terminal_id: string }>(

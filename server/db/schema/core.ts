@@ -203,9 +203,10 @@ export const sales = pgTable(
   },
   (t) => [
     index('sales_submerchant_captured_idx').on(t.submerchantId, t.capturedAt, t.id),
-    // Only card-present sales have a terminal; the partial index skips the other ~40 %.
-    index('sales_terminal_captured_idx')
-      .on(t.terminalId, t.capturedAt, t.id)
+    // A terminal's sales (always scoped to the account too), newest first: the account is in the
+    // index so offset pages are index-only. Only card-present sales have a terminal (partial index).
+    index('sales_submerchant_terminal_captured_idx')
+      .on(t.submerchantId, t.terminalId, t.capturedAt, t.id)
       .where(sql`${t.terminalId} is not null`),
     index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
     index('sales_submerchant_pan_idx').on(t.submerchantId, t.panLastFour),
