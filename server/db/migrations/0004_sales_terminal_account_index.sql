@@ -1,0 +1,2 @@
+DROP INDEX "sales_terminal_captured_idx";--> statement-breakpoint
+CREATE INDEX "sales_submerchant_terminal_captured_idx" ON "sales" USING btree ("submerchant_id","terminal_id","captured_at","id") WHERE "sales"."terminal_id" is not null;
