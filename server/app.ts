@@ -16,6 +16,7 @@ import { requireSandboxToken } from './middleware/sandbox-token'
 import { securityHeaders } from './middleware/security-headers'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
+import { intentRoutes } from './routes/intents'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { payoutRoutes } from './routes/payouts'
 import { receiptRoutes } from './routes/receipts'
@@ -27,6 +28,7 @@ import { terminalRoutes } from './routes/terminals'
 import { tokenRoutes } from './routes/tokens'
 import { userSecurityRoutes } from './routes/user-security'
 import { userRoutes } from './routes/users'
+import { payPageRoutes } from './sandbox/pay-page'
 import { receiptPageRoutes } from './sandbox/receipt-page'
 import { sandboxRoutes } from './sandbox/routes'
 import { servePortal } from './static'
@@ -79,6 +81,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/api-keys', apiKeyRoutes())
   app.route('/v1/terminals', terminalRoutes())
   app.route('/v1/payouts', payoutRoutes())
+  app.route('/v1/intents', intentRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
 
@@ -90,6 +93,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   // The hosted receipt page the advice links to (public by its unguessable id).
   app.route('/receipts', receiptPageRoutes())
+  // The sandbox checkout a payment link's clientAccessUrl opens (public by its unguessable id).
+  app.route('/pay', payPageRoutes())
 
   // Last: anything not matched above may be a portal file or an SPA route.
   app.use('*', servePortal(deps.config.distDir))

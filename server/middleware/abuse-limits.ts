@@ -32,7 +32,7 @@ interface NodeBindings {
 
 // The TCP peer (or, behind a trusted proxy, the first X-Forwarded-For hop); in-process requests
 // (tests, benches) have none and share one bucket.
-function clientIp(c: Context<AppEnv>): string {
+export function clientIp(c: Context<AppEnv>): string {
   if (c.get('deps').config.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded

@@ -28,6 +28,21 @@ const API_KEY_ROUTES: { method: string; pattern: RegExp; permission: string }[] 
   },
   { method: 'GET', pattern: /^\/v1\/terminals\/[^/]+\/?$/, permission: 'terminals:read' },
   { method: 'GET', pattern: /^\/v1\/terminals\/?$/, permission: 'terminals:read' },
+  { method: 'GET', pattern: /^\/v1\/intents\/?$/, permission: 'intents:read' },
+  { method: 'GET', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:read' },
+  { method: 'POST', pattern: /^\/v1\/intents\/?$/, permission: 'intents:create' },
+  { method: 'PATCH', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:update' },
+  {
+    method: 'PUT',
+    pattern: /^\/v1\/intents\/[^/]+\/(?:cancellation|reset|authorization\/capture)\/?$/,
+    permission: 'intents:update',
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/intents\/[^/]+\/customer-notifications\/?$/,
+    permission: 'intents:update',
+  },
+  { method: 'DELETE', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:delete' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/?$/, permission: 'submerchants:read' },
   { method: 'GET', pattern: /^\/v1\/submerchants\/[^/]+\/?$/, permission: 'submerchants:read' },
 ]

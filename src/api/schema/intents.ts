@@ -72,10 +72,22 @@ export type Intent = typeof Intent.infer
 export const PartialIntent = Intent.partial()
 export type PartialIntent = typeof PartialIntent.infer
 
-const Amount = MinorUnits.configure({ message: 'Amount is required' })
+// §5: required and above zero; one message for missing, zero, negative or fractional.
+const Amount = type('number.integer >= 1').configure({ message: 'Amount is required' })
+
+// A missing key would otherwise read "saleAmount must be a number (was missing)".
+function amountPresent(
+  p: { saleAmount?: number },
+  ctx: { reject: (e: { path: string[]; message: string }) => false },
+) {
+  return (
+    p.saleAmount !== undefined ||
+    ctx.reject({ path: ['saleAmount'], message: 'Amount is required' })
+  )
+}
 
 export const IntentCreatePayload = type({
-  saleAmount: Amount,
+  'saleAmount?': Amount,
   currency: Currency,
   submerchantId: SubmerchantId,
   'description?': 'string <= 500 | null',
@@ -111,18 +123,22 @@ export const IntentCreatePayload = type({
         message: 'Customer email address is required to send email',
       }),
   )
+  .narrow(amountPresent)
+  .pipe((p) => p as typeof p & { saleAmount: number })
 export type IntentCreatePayload = typeof IntentCreatePayload.infer
 
 export const IntentUpdatePayload = type({
-  saleAmount: Amount,
+  'saleAmount?': Amount,
   'currency?': Currency,
   'description?': 'string <= 500 | null',
   'reference?': 'string <= 100 | null',
   'customerName?': 'string <= 200 | null',
 })
+  .narrow(amountPresent)
+  .pipe((p) => p as typeof p & { saleAmount: number })
 export type IntentUpdatePayload = typeof IntentUpdatePayload.infer
 
-export const CapturePayload = type({ amount: MinorUnits })
+export const CapturePayload = type({ amount: Amount })
 export type CapturePayload = typeof CapturePayload.infer
 
 export const NotificationChannel = type("'sms' | 'email'")
