@@ -29,6 +29,7 @@ import { tokenRoutes } from './routes/tokens'
 import { userSecurityRoutes } from './routes/user-security'
 import { userRoutes } from './routes/users'
 import { payPageRoutes } from './sandbox/pay-page'
+import { webhookEndpointRoutes } from './routes/webhook-endpoints'
 import { receiptPageRoutes } from './sandbox/receipt-page'
 import { sandboxRoutes } from './sandbox/routes'
 import { servePortal } from './static'
@@ -79,6 +80,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/balance-transactions', balanceTransactionRoutes())
   app.route('/v1/receipts', receiptRoutes())
   app.route('/v1/api-keys', apiKeyRoutes())
+  app.route('/v1/webhook-endpoints', webhookEndpointRoutes())
   app.route('/v1/terminals', terminalRoutes())
   app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/intents', intentRoutes())

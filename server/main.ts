@@ -7,6 +7,7 @@ import { ConfigError, listeningUrl, loadConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
+import { startDeliveryLoop } from './webhooks/delivery'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -30,6 +31,15 @@ async function main(): Promise<void> {
     },
   )
 
+  // Webhook deliveries (server/webhooks/delivery.ts); WEBHOOK_DELIVERY=0 leaves them to other servers.
+  const deliveries =
+    process.env.WEBHOOK_DELIVERY === '0'
+      ? null
+      : startDeliveryLoop(
+          { db: database, clock, config: config.server },
+          { leaseSeconds: Number(process.env.WEBHOOK_LEASE_SECONDS) || undefined },
+        )
+
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = listeningUrl(config.host, (info as AddressInfo).port)
     // Links default to the listening address; set before the first connection is served.
@@ -44,8 +54,8 @@ async function main(): Promise<void> {
     console.log(`${signal}: finishing in-flight requests…`)
     // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
     server.close(() => {
-      database
-        .close()
+      Promise.resolve(deliveries?.stop())
+        .then(() => database.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           console.error('Closing the database failed', error)

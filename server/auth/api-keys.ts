@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiKeys } from '../db/schema/core'
 import { sha256 } from './random'
@@ -10,8 +10,15 @@ export interface ApiKeyInfo {
   createdBy: string
 }
 
-// An enabled API key for the bearer token, or null; records when it was last seen.
-export async function resolveApiKey(db: Db, token: string, now: Date): Promise<ApiKeyInfo | null> {
+// lastSeenAt is written at most once a minute per key, so a busy key does not write on every call.
+export const LAST_SEEN_RESOLUTION_MS = 60_000
+
+// The API key of a bearer token ('disabled' for a disabled one, null for none); records its use.
+export async function resolveApiKey(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<ApiKeyInfo | 'disabled' | null> {
   const [row] = await db
     .select({
       id: apiKeys.id,
@@ -22,8 +29,20 @@ export async function resolveApiKey(db: Db, token: string, now: Date): Promise<A
     })
     .from(apiKeys)
     .where(eq(apiKeys.tokenHash, sha256(token)))
-  if (!row || !row.isEnabled) return null
-  await db.update(apiKeys).set({ lastSeenAt: now }).where(eq(apiKeys.id, row.id))
+  if (!row) return null
+  if (!row.isEnabled) return 'disabled'
+  await db
+    .update(apiKeys)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, row.id),
+        or(
+          isNull(apiKeys.lastSeenAt),
+          lt(apiKeys.lastSeenAt, new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS)),
+        ),
+      ),
+    )
   return {
     id: row.id,
     submerchantId: row.submerchantId,

@@ -1,5 +1,5 @@
 // Reads of one account's resources (the Token-Perspective account): the list and the single row.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import type { AccessRule } from '@/policy/access'
@@ -27,7 +27,8 @@ export interface AccountListResource<
 export async function runAccountList<Row extends Record<string, unknown>>(
   c: Context<AppEnv>,
   resource: AccountListResource<Row>,
-  opts: { rule?: AccessRule } = {},
+  // `where` narrows the account's rows further (e.g. not deleted).
+  opts: { rule?: AccessRule; where?: SQL } = {},
 ): Promise<Response> {
   const submerchantId = requirePerspective(c)
   const parsed = parseListQuery(resource, new URL(c.req.url).searchParams)
@@ -36,7 +37,9 @@ export async function runAccountList<Row extends Record<string, unknown>>(
     throw forbidden(`You can only list ${resource.noun} of the account in Token-Perspective`)
   }
   if (opts.rule) await requireAccess(c, opts.rule)
-  const scope = eq(resource.account, submerchantId)
+  const scope = opts.where
+    ? (and(eq(resource.account, submerchantId), opts.where) as SQL)
+    : eq(resource.account, submerchantId)
   return sendList(c, await executeList(c.get('deps').db.db, resource, parsed, scope))
 }
 

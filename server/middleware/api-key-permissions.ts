@@ -1,55 +1,102 @@
 import { forbidden } from '../errors'
 
-// The permission (SPEC §3 resource:operation) each API-key-reachable route needs; any other route refuses API keys.
-const API_KEY_ROUTES: { method: string; pattern: RegExp; permission: string }[] = [
-  { method: 'GET', pattern: /^\/v1\/sales\/?$/, permission: 'sales:read' },
-  { method: 'GET', pattern: /^\/v1\/sales\/[^/]+\/?$/, permission: 'sales:read' },
-  // Refund requests act on a sale; the key's creator's §6 refund rule still applies.
-  { method: 'GET', pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/?$/, permission: 'sales:read' },
-  {
-    method: 'POST',
-    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/?$/,
-    permission: 'sales:update',
-  },
-  {
-    method: 'PATCH',
-    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/[^/]+\/?$/,
-    permission: 'sales:update',
-  },
-  {
-    method: 'DELETE',
-    pattern: /^\/v1\/sales\/[^/]+\/refund-requests\/[^/]+\/?$/,
-    permission: 'sales:update',
-  },
-  {
-    method: 'GET',
-    pattern: /^\/v1\/balance-transactions(?:\/[^/]+)?\/?$/,
-    permission: 'balanceTransactions:read',
-  },
-  { method: 'GET', pattern: /^\/v1\/terminals\/[^/]+\/?$/, permission: 'terminals:read' },
-  { method: 'GET', pattern: /^\/v1\/terminals\/?$/, permission: 'terminals:read' },
-  { method: 'GET', pattern: /^\/v1\/intents\/?$/, permission: 'intents:read' },
-  { method: 'GET', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:read' },
-  { method: 'POST', pattern: /^\/v1\/intents\/?$/, permission: 'intents:create' },
-  { method: 'PATCH', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:update' },
-  {
-    method: 'PUT',
-    pattern: /^\/v1\/intents\/[^/]+\/(?:cancellation|reset|authorization\/capture)\/?$/,
-    permission: 'intents:update',
-  },
-  {
-    method: 'POST',
-    pattern: /^\/v1\/intents\/[^/]+\/customer-notifications\/?$/,
-    permission: 'intents:update',
-  },
-  { method: 'DELETE', pattern: /^\/v1\/intents\/[^/]+\/?$/, permission: 'intents:delete' },
-  { method: 'GET', pattern: /^\/v1\/submerchants\/?$/, permission: 'submerchants:read' },
-  { method: 'GET', pattern: /^\/v1\/submerchants\/[^/]+\/?$/, permission: 'submerchants:read' },
-]
+/**
+ * The one table of /v1 routes for API keys: `METHOD /v1/path/:param` → the SPEC §3
+ * `resource:operation` a key needs, or `null` for routes a key can never call (sign-in, the
+ * person's own profile and MFA, receipts, the API-key routes themselves). Every /v1 route of the
+ * app must have a row: tests/api/api-key-permissions.test.ts walks the app's routes and fails on a
+ * missing one, then checks each row with a key that lacks the permission (403 naming it) and one
+ * that holds it (never that 403). More specific paths come before the `:param` ones they overlap.
+ */
+export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
+  // Public or person-only.
+  'POST /v1/tokens': null,
+  'DELETE /v1/tokens/all': null,
+  'POST /v1/password-reset-tickets': null,
+  'PUT /v1/password-reset-tickets/:ticketId/completion': null,
+  'POST /v1/registrations': null,
+  'GET /v1/users/current': null,
+  'PATCH /v1/users/:id': null,
+  'PUT /v1/users/:id/password': null,
+  'PUT /v1/users/:id/mfa-enrollment': null,
+  'PUT /v1/users/:id/mfa-enrollment/confirmation': null,
+  'DELETE /v1/users/:id/mfa-enrollment': null,
+  'POST /v1/receipts/:receiptId/advice': null,
+  // Keys are managed by people in the portal only; a key cannot mint or re-enable keys.
+  'GET /v1/api-keys': null,
+  'POST /v1/api-keys': null,
+  'GET /v1/api-keys/:id': null,
+  'PATCH /v1/api-keys/:id': null,
 
-export function requiredApiKeyPermission(method: string, path: string): string | null {
+  'GET /v1/submerchants': 'submerchants:read',
+  'GET /v1/submerchants/:id': 'submerchants:read',
+  'GET /v1/submerchants/:id/users/current': 'users:read',
+  'GET /v1/submerchants/:id/users/:userId': 'users:read',
+  'GET /v1/enrollments': 'submerchants:read',
+  'POST /v1/enrollments': 'submerchants:update',
+
+  'GET /v1/sales': 'sales:read',
+  'GET /v1/sales/:id': 'sales:read',
+  // Refund requests act on a sale; the key's creator's §6 refund rule still applies.
+  'GET /v1/sales/:saleId/refund-requests': 'sales:read',
+  'POST /v1/sales/:saleId/refund-requests': 'sales:update',
+  'PATCH /v1/sales/:saleId/refund-requests/:refundId': 'sales:update',
+  'DELETE /v1/sales/:saleId/refund-requests/:refundId': 'sales:update',
+  'GET /v1/balance-transactions': 'balanceTransactions:read',
+  'GET /v1/balance-transactions/:id': 'balanceTransactions:read',
+  'GET /v1/balances': 'balances:read',
+
+  'GET /v1/terminals': 'terminals:read',
+  'GET /v1/terminals/:id': 'terminals:read',
+  'PATCH /v1/terminals/:id': 'terminals:update',
+
+  'GET /v1/payouts': 'payouts:read',
+  'GET /v1/payouts/:id': 'payouts:read',
+  'GET /v1/bank-accounts/:id': 'bankAccounts:read',
+  'GET /v1/payout-cards/:id': 'bankAccounts:read',
+
+  'GET /v1/intents': 'intents:read',
+  'POST /v1/intents': 'intents:create',
+  'GET /v1/intents/:id': 'intents:read',
+  'PATCH /v1/intents/:id': 'intents:update',
+  'DELETE /v1/intents/:id': 'intents:delete',
+  'PUT /v1/intents/:id/cancellation': 'intents:update',
+  'PUT /v1/intents/:id/authorization/capture': 'intents:update',
+  'PUT /v1/intents/:id/reset': 'intents:update',
+  'POST /v1/intents/:id/customer-notifications': 'intents:update',
+
+  'GET /v1/webhook-endpoints': 'webhookEndpoints:read',
+  'POST /v1/webhook-endpoints': 'webhookEndpoints:create',
+  'GET /v1/webhook-endpoints/:id': 'webhookEndpoints:read',
+  'PATCH /v1/webhook-endpoints/:id': 'webhookEndpoints:update',
+  'DELETE /v1/webhook-endpoints/:id': 'webhookEndpoints:delete',
+  'POST /v1/webhook-endpoints/:id/signing-secret-rotations': 'webhookEndpoints:update',
+  'POST /v1/webhook-endpoints/:id/test-notifications': 'webhookEndpoints:update',
+  'GET /v1/webhook-endpoints/:id/notifications': 'webhookNotifications:read',
+  'POST /v1/webhook-endpoints/:id/notifications/resends': 'webhookEndpoints:update',
+  'GET /v1/webhook-endpoints/:id/notifications/:notificationId/attempts':
+    'webhookNotifications:read',
+}
+
+// Table keys are Hono patterns; one trailing slash is optional (the refund routes take both).
+export function routeKey(method: string, honoPath: string): string {
+  return `${method} ${honoPath.length > 1 ? honoPath.replace(/\/$/, '') : honoPath}`
+}
+
+const COMPILED = Object.entries(API_KEY_ROUTE_PERMISSIONS).map(([key, permission]) => {
+  const [method, path] = key.split(' ') as [string, string]
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')
+  return { method, pattern: new RegExp(`^${source}/?$`), permission }
+})
+
+// The row for a request: undefined when the table has none, null for a route keys cannot call.
+export function requiredApiKeyPermission(method: string, path: string): string | null | undefined {
   const verb = method === 'HEAD' ? 'GET' : method
-  return API_KEY_ROUTES.find((r) => r.method === verb && r.pattern.test(path))?.permission ?? null
+  return COMPILED.find((r) => r.method === verb && r.pattern.test(path))?.permission
+}
+
+export function missingPermissionMessage(permission: string): string {
+  return `Missing permission: ${permission}`
 }
 
 // Default deny: an API key reaches only routes that declare a permission, and only if it holds it.
@@ -57,6 +104,6 @@ export function assertApiKeyMayCall(method: string, path: string, permissions: s
   const needed = requiredApiKeyPermission(method, path)
   if (!needed) throw forbidden('API keys cannot use this endpoint', 'api_key_not_permitted')
   if (!permissions.includes(needed)) {
-    throw forbidden(`API key lacks the ${needed} permission`, 'insufficient_permissions')
+    throw forbidden(missingPermissionMessage(needed), 'insufficient_permissions')
   }
 }

@@ -43,6 +43,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       const apiKeyToken = bearerToken(authorization)
       const key = apiKeyToken ? await resolveApiKey(db.db, apiKeyToken, clock.now()) : null
       if (!key) throw unauthorized('Invalid API key', 'invalid_token')
+      if (key === 'disabled') throw unauthorized('API key is disabled', 'api_key_disabled')
       assertApiKeyMayCall(c.req.method, c.req.path, key.permissions)
       c.set('auth', {
         userId: key.createdBy,

@@ -1,15 +1,65 @@
+import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { ApiKeyCreatePayload, ToggleEnabledPayload } from '@/api/schema/developer'
+import { requireAccess } from '../auth/access'
 import type { AppEnv } from '../context'
-import { findOwnApiKey } from '../domain/api-keys'
+import { apiKeysList, createApiKey, findOwnApiKey, setApiKeyEnabled } from '../domain/api-keys'
+import { forbidden } from '../errors'
+import { runAccountList } from '../lib/account-scope'
+import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
+import { parseJsonBody } from '../middleware/validate'
+
+// The perspective account, once the §6 Developer Tools rule (owner and manager) allows the caller.
+export async function requireDeveloperAccount(c: Context<AppEnv>): Promise<string> {
+  const submerchantId = requirePerspective(c)
+  await requireAccess(c, 'canUseDeveloperTools')
+  return submerchantId
+}
+
+// A create payload names its account; it must be the one the call acts for.
+export function assertPayloadAccount(submerchantId: string, payloadSubmerchantId: string): void {
+  if (payloadSubmerchantId !== submerchantId) {
+    throw forbidden('submerchantId must be the account in Token-Perspective', 'invalid_perspective')
+  }
+}
 
 export function apiKeyRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+
+  // §7 GET /v1/api-keys: owner and manager only (§6 Developer Tools).
+  app.get('/', (c) => runAccountList(c, apiKeysList, { rule: 'canUseDeveloperTools' }))
+
+  // §7 POST /v1/api-keys: the token is in this answer only.
+  app.post('/', async (c) => {
+    const submerchantId = await requireDeveloperAccount(c)
+    const payload = await parseJsonBody(c, ApiKeyCreatePayload)
+    assertPayloadAccount(submerchantId, payload.submerchantId)
+    const { db, clock } = c.get('deps')
+    const key = await createApiKey(db.db, payload, {
+      createdBy: requireAuth(c).userId,
+      now: clock.now(),
+    })
+    return c.json(key, 201)
+  })
 
   // §7 GET /v1/api-keys/{id}: names the key behind an api_ createdBy; any member of the account may look.
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
     return c.json(await findOwnApiKey(c.get('deps').db.db, c.req.param('id'), submerchantId))
+  })
+
+  // §7 PATCH /v1/api-keys/{id} with isEnabled.
+  app.patch('/:id', async (c) => {
+    const submerchantId = await requireDeveloperAccount(c)
+    const { isEnabled } = await parseJsonBody(c, ToggleEnabledPayload)
+    const key = await setApiKeyEnabled(
+      c.get('deps').db.db,
+      c.req.param('id'),
+      submerchantId,
+      isEnabled,
+    )
+    return c.json(key)
   })
 
   return app

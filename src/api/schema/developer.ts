@@ -87,7 +87,8 @@ export type WebhookEndpointCreatePayload = typeof WebhookEndpointCreatePayload.i
 
 export const TestNotificationPayload = type({
   event: WebhookEvent,
-  saleId: SaleId.configure({ message: 'A sale must be selected' }),
+  // Optional in the shape so a missing sale gets the §5 message ('A sale must be selected').
+  'saleId?': SaleId.configure({ message: 'A sale must be selected' }),
 })
 export type TestNotificationPayload = typeof TestNotificationPayload.infer
 
@@ -100,6 +101,12 @@ export const WebhookNotification = type({
   createdAt: IsoDateTime,
 })
 export type WebhookNotification = typeof WebhookNotification.infer
+
+// Resend, single or bulk (beyond §7): the notifications become due again.
+export const ResendNotificationsPayload = type({
+  notificationIds: WebhookNotificationId.array().atLeastLength(1).atMostLength(100),
+})
+export type ResendNotificationsPayload = typeof ResendNotificationsPayload.infer
 
 const Headers = type({ '[string]': 'string' })
 
