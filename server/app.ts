@@ -16,6 +16,7 @@ import { requireSandboxToken } from './middleware/sandbox-token'
 import { securityHeaders } from './middleware/security-headers'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
+import { enrollmentRoutes } from './routes/enrollments'
 import { intentRoutes } from './routes/intents'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { payoutRoutes } from './routes/payouts'
@@ -84,6 +85,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/terminals', terminalRoutes())
   app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/intents', intentRoutes())
+  app.route('/v1/enrollments', enrollmentRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
 

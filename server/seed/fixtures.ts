@@ -188,6 +188,18 @@ export const SUBMERCHANTS: SubmerchantFixture[] = [
     payoutMode: 'daily',
     jobNumber: false,
   },
+  {
+    id: SEED_SUBMERCHANTS.lateShift,
+    name: 'Late Shift Cars',
+    legalName: 'Late Shift Cars Ltd',
+    operatorId: SEED_OPERATORS.cabCard,
+    enrolled: false,
+    weight: 1,
+    terminals: 1,
+    planId: 'pln_demo_daily',
+    payoutMode: 'daily',
+    jobNumber: false,
+  },
 ]
 
 export interface UserFixture {
@@ -227,6 +239,7 @@ export const USERS: UserFixture[] = [
       [S.riversideCars, 'owner'],
       [S.greenLine, 'owner'],
       [S.westEndChauffeurs, 'owner'],
+      [S.lateShift, 'owner'],
     ],
   },
   {

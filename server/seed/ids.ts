@@ -10,6 +10,8 @@ export const SEED_SUBMERCHANTS = {
   greenLine: 'sub_demo_green_line',
   patelCars: 'sub_demo_patel_cars',
   westEndChauffeurs: 'sub_demo_west_end_chauffeurs',
+  // Not enrolled; its self-enrolment request ends in error (the portal's error path).
+  lateShift: 'sub_demo_late_shift',
 } as const
 
 export const SEED_IDS = {
@@ -22,7 +24,7 @@ export const SEED_IDS = {
   // §5: job number (reference, ≥ 8 chars) and customer name required on payment links.
   jobNumber: [SEED_SUBMERCHANTS.nightOwl],
   // No finaroId: payment links show self-enrolment.
-  notEnrolled: [SEED_SUBMERCHANTS.newStart],
+  notEnrolled: [SEED_SUBMERCHANTS.lateShift, SEED_SUBMERCHANTS.newStart],
 } as const
 
 export const SEED_OPERATORS = {

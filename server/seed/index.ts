@@ -32,7 +32,7 @@ import {
 import { TERMINAL_MODELS } from '../../src/api/schema/terminals'
 import { SEED_PAYMENT_FACILITATORS, SEED_SUBMERCHANTS } from './ids'
 import { createPrng, type Prng } from './prng'
-import { seedIntentsInEveryStatus } from './intents'
+import { seedIntentsInEveryStatus, seedIntentVolume } from './intents'
 import { seedWebhookHistory } from './webhooks'
 
 export { DEMO_MFA_SECRET } from './fixtures'
@@ -162,6 +162,7 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
 
   let started = Date.now()
   await seedIntentsInEveryStatus(database, prng('intents'), now)
+  await seedIntentVolume(database, { sales: opts.sales, seed: opts.seed, now })
   await seedApiKeys(database, prng('api-keys'), now)
   await seedWebhookHistory(database, prng('webhooks'), now)
   opts.log?.(`payment links, API keys, webhooks: ${Date.now() - started} ms`)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { INTENT_STATUSES } from '@/api/schema/intents'
-import type { Database } from '../db/client'
+import { execRaw, type Database } from '../db/client'
 import { intents } from '../db/schema/core'
 import { CUSTOMER_NAMES } from './bulk'
 import { SUBMERCHANTS, ownerOf } from './fixtures'
@@ -80,4 +80,99 @@ export async function seedIntentsInEveryStatus(database: Database, prng: Prng, n
     }
   }
   await database.db.insert(intents).values(rows)
+}
+
+// Share of the seeded sales added as payment links that did not (yet) succeed; the succeeded ones
+// are the ecommerce sales (about 12 %), so 1,000,000 sales give about 140,000 links.
+export const OPEN_AND_FAILED_LINK_SHARE = 0.02
+
+// [status, weight, open?]: open links are recent (they have not expired); the rest span 13 months.
+const VOLUME_STATUSES: [string, number, boolean][] = [
+  ['created', 22, true],
+  ['pending', 4, true],
+  ['error', 4, true],
+  ['requires_3ds_fingerprint', 3, true],
+  ['requires_3ds_challenge', 4, true],
+  ['authorized_pending_capture', 5, true],
+  ['expired', 28, false],
+  ['cancelled', 18, false],
+  ['payment_declined', 12, false],
+]
+
+const lit = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+/**
+ * Links in every status spread over 13 months on every enrolled account, in proportion to the
+ * sales (one INSERT … SELECT, deterministic per seed apart from the random capability ids).
+ */
+export async function seedIntentVolume(
+  database: Database,
+  opts: { sales: number; seed: number; now: Date },
+): Promise<void> {
+  const count = Math.floor(opts.sales * OPEN_AND_FAILED_LINK_SHARE)
+  if (count === 0) return
+  const enrolled = SUBMERCHANTS.filter((s) => s.enrolled)
+  const accounts = enrolled
+    .flatMap((s) =>
+      Array<string>(s.weight).fill(`(${lit(s.id)}, ${lit(ownerOf(s.id))}, ${s.jobNumber})`),
+    )
+    .map((row, index) => row.replace('(', `(${index}, `))
+    .join(', ')
+  const slots = enrolled.reduce((sum, s) => sum + s.weight, 0)
+  const statuses = VOLUME_STATUSES.flatMap(([status, weight, open]) =>
+    Array<string>(weight).fill(`(${lit(status)}, ${open})`),
+  )
+    .map((row, index) => row.replace('(', `(${index}, `))
+    .join(', ')
+  const statusSlots = VOLUME_STATUSES.reduce((sum, [, weight]) => sum + weight, 0)
+  const key = randomBytes(16).toString('hex')
+  const r = (salt: number) =>
+    `((hashint8extended(g.i::int8, ${opts.seed * 1000 + 700 + salt}::int8) & 4503599627370495)::float8 / 4503599627370496.0)`
+  const now = `${lit(opts.now.toISOString())}::timestamptz`
+  const stamp = (column: string) =>
+    `'[' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '] '`
+  await execRaw(
+    database,
+    `
+with accounts(slot, submerchant_id, owner_id, job_number) as (values ${accounts}),
+statuses(slot, status, open) as (values ${statuses}),
+picked as (
+  select g.i, a.*, s.status, s.open, ${r(3)} as r_amount, ${r(4)} as r_name, ${r(5)} as r_sms,
+    ${r(6)} as r_ref, ${r(7)} as r_manual,
+    case when s.open then ${now} - (${r(8)} * 12 * 86400)::int * interval '1 second'
+         else ${now} - (14 * 86400 + ${r(8)} * 381 * 86400)::int * interval '1 second' end as created_at
+  from generate_series(1, ${count}) as g(i)
+  join accounts a on a.slot = floor(${r(1)} * ${slots})::int
+  join statuses s on s.slot = floor(${r(2)} * ${statusSlots})::int
+  offset 0
+),
+shaped as (
+  select p.*, 'int_' || substr(md5(${lit(key)} || '/link/' || p.i), 1, 24) as id,
+    (${lit(CUSTOMER_NAMES.join('|'))}::text) as names
+  from picked p
+)
+insert into intents (
+  id, submerchant_id, amount, currency, status, status_is_final, capture_mode, reference, description,
+  customer_name, customer_phone_number, customer_email_address, customer_sms_sent, customer_email_sent,
+  customer_country_code, created_at, created_by, updated_at, authorized_at, expires_at, client_access_path, logs
+)
+select x.id, x.submerchant_id, 1500 + (round(power(x.r_amount, 2) * 120) * 100)::int, 'GBP', x.status,
+  not x.open, case when x.status = 'authorized_pending_capture' or x.r_manual < 0.1 then 'manual' else 'automatic' end,
+  case when x.job_number then 'JOB' || lpad(floor(x.r_ref * 1000000)::int::text, 6, '0')
+       when x.r_ref < 0.6 then 'BK-' || lpad(floor(x.r_ref * 100000)::int::text, 5, '0') end,
+  (array['Airport transfer','Pre-booked journey','Account journey','Station run'])[1 + floor(x.r_ref * 4)::int],
+  split_part(x.names, '|', 1 + floor(x.r_name * ${CUSTOMER_NAMES.length})::int),
+  case when x.r_sms < 0.6 then '+4477009' || lpad(floor(x.r_name * 100000)::int::text, 5, '0') end,
+  case when x.r_sms >= 0.6 then lower(replace(split_part(x.names, '|', 1 + floor(x.r_name * ${CUSTOMER_NAMES.length})::int), ' ', '.')) || '@example.net' end,
+  x.r_sms < 0.6, x.r_sms >= 0.6, 'GB', x.created_at, x.owner_id, x.created_at,
+  case when x.status = 'authorized_pending_capture' then x.created_at + interval '20 minutes' end,
+  x.created_at + interval '14 days', '/pay/' || x.id,
+  jsonb_build_array(${stamp('x.created_at')} || 'Payment link created')
+    || case when x.status = 'expired' then jsonb_build_array(${stamp("(x.created_at + interval '14 days')")} || 'Payment link expired')
+            when x.status = 'cancelled' then jsonb_build_array(${stamp("(x.created_at + interval '2 hours')")} || 'Payment link cancelled')
+            when x.status = 'payment_declined' then jsonb_build_array(${stamp("(x.created_at + interval '30 minutes')")} || 'Payment declined by the card issuer')
+            when x.status = 'authorized_pending_capture' then jsonb_build_array(${stamp("(x.created_at + interval '20 minutes')")} || 'Payment authorised, awaiting capture')
+            else '[]'::jsonb end
+from shaped x`,
+  )
 }
