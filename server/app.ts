@@ -19,7 +19,7 @@ import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { enrollmentRoutes } from './routes/enrollments'
 import { intentRoutes } from './routes/intents'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
-import { payoutRoutes } from './routes/payouts'
+import { bankAccountRoutes, payoutCardRoutes, payoutRoutes } from './routes/payouts'
 import { receiptRoutes } from './routes/receipts'
 import { refundRequestRoutes } from './routes/refund-requests'
 import { registrationRoutes } from './routes/registrations'
@@ -86,6 +86,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/intents', intentRoutes())
   app.route('/v1/enrollments', enrollmentRoutes())
+  app.route('/v1/bank-accounts', bankAccountRoutes())
+  app.route('/v1/payout-cards', payoutCardRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
 

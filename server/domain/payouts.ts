@@ -1,7 +1,15 @@
 import { getTableColumns } from 'drizzle-orm'
-import { PAYOUT_DESTINATION_TYPES, PAYOUT_STATUSES, type Payout } from '@/api/schema/payouts'
-import { payouts } from '../db/schema/core'
-import type { AccountListResource } from '../lib/account-scope'
+import {
+  PAYOUT_DESTINATION_TYPES,
+  PAYOUT_STATUSES,
+  type BankAccount,
+  type Payout,
+  type PayoutCard,
+} from '@/api/schema/payouts'
+import type { Db } from '../db/client'
+import { bankAccounts, payoutCards, payouts } from '../db/schema/core'
+import { notFound } from '../errors'
+import { findInAccount, type AccountListResource } from '../lib/account-scope'
 import { intFilter, stringFilter } from '../lib/list-engine'
 
 type PayoutRow = typeof payouts.$inferSelect
@@ -53,4 +61,44 @@ export const payoutsList: AccountListResource<PayoutRow> = {
   },
   defaultSort: '-createdAt',
   tieBreaker: payouts.id,
+}
+
+// §7 GET /v1/payouts/{id}: one payout of the account; another account's is the same 404 as a missing one.
+export async function findOwnPayout(db: Db, id: string, submerchantId: string): Promise<Payout> {
+  const row = await findInAccount(db, payouts, id, submerchantId)
+  if (!row) throw notFound('Payout not found')
+  return serializePayout(row)
+}
+
+// §7 GET /v1/bank-accounts/{id}: a payout destination of the account.
+export async function findOwnBankAccount(
+  db: Db,
+  id: string,
+  submerchantId: string,
+): Promise<BankAccount> {
+  const row = await findInAccount(db, bankAccounts, id, submerchantId)
+  if (!row) throw notFound('Bank account not found')
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    accountName: row.accountName,
+    sortCode: row.sortCode,
+    accountNumber: row.accountNumber,
+  }
+}
+
+// §7 GET /v1/payout-cards/{id}: a payout destination of the account (never more than the last four).
+export async function findOwnPayoutCard(
+  db: Db,
+  id: string,
+  submerchantId: string,
+): Promise<PayoutCard> {
+  const row = await findInAccount(db, payoutCards, id, submerchantId)
+  if (!row) throw notFound('Payout card not found')
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    cardScheme: row.cardScheme,
+    panLastFour: row.panLastFour,
+  }
 }

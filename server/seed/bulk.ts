@@ -115,16 +115,17 @@ sub_days as (
     to_char(days.local_day, 'YDDD') as yddd,
     case when days.local_day::date < (${nowSql} at time zone 'Europe/London')::date - 1
          then 'stl_' || to_char(days.local_day, 'YYYYMMDD') || '_' || substr(md5(s.submerchant_id), 1, 8) end as settlement_id,
-    -- Daily payouts two days after the sale, weekly ones on the Monday after the sale's week.
-    case when s.payout_mode = 'weekly' then date_trunc('week', days.local_day) + interval '7 days 6 hours'
-         else days.local_day + interval '2 days 6 hours' end as payout_local,
+    -- A payout's period is the sale's London day (weekly: its Monday-to-Sunday week); the payout
+    -- is made 30 hours after the period ends (README "Payouts and their sales").
+    (case when s.payout_mode = 'weekly' then date_trunc('week', days.local_day) + interval '7 days'
+          else days.local_day + interval '1 day' end) at time zone 'Europe/London' + interval '30 hours' as payout_at,
     case when s.payout_mode = 'weekly' then to_char(date_trunc('week', days.local_day), 'YYYY-MM-DD')
          else to_char(days.local_day, 'YYYY-MM-DD') end as payout_period
   from subs s cross join days
 ),
 sub_days_paid as materialized (
   select sd.*,
-    case when (sd.payout_local at time zone 'Europe/London') <= ${nowSql}
+    case when sd.payout_at <= ${nowSql}
          then 'pay_' || substr(md5(${seed} || '/payout/' || sd.submerchant_id || '/' || sd.payout_period), 1, 24) end as payout_id
   from sub_days sd
 ),
@@ -272,10 +273,10 @@ select p.payout_id, p.submerchant_id,
   case when p.created_at > ${nowSql} - interval '2 days' then 'in_transit' else 'paid' end
 from (
   select b.payout_id, b.submerchant_id, sum(b.net_amount)::int as amount,
-    -- The payout time is the one computed for its sales: the latest sale's payout slot.
+    -- The payout time is the one computed for its sales: 30 hours after their period ends.
     (case when max(d2.payout_mode) = 'weekly'
-       then date_trunc('week', max(b.created_at) at time zone 'Europe/London') + interval '7 days 6 hours'
-       else date_trunc('day', max(b.created_at) at time zone 'Europe/London') + interval '2 days 6 hours' end) at time zone 'Europe/London' as created_at
+       then date_trunc('week', max(b.created_at) at time zone 'Europe/London') + interval '7 days'
+       else date_trunc('day', max(b.created_at) at time zone 'Europe/London') + interval '1 day' end) at time zone 'Europe/London' + interval '30 hours' as created_at
   from balance_transactions b join destinations d2 on d2.submerchant_id = b.submerchant_id
   where b.payout_id is not null
   group by b.payout_id, b.submerchant_id

@@ -1,12 +1,11 @@
-import { TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Sale } from '@/api/schema/sales'
 import { PartialTerminal, Terminal, TERMINAL_MODELS } from '@/api/schema/terminals'
 import { queryRows } from '../../server/db/client'
-import { Client, EMAILS, errorBody } from './auth-harness'
-import { clientFor, seededApp, type SeededApp } from './helpers/app'
+import { Client, errorBody } from './auth-harness'
+import { clientFor, mfaClientFor, seededApp, type SeededApp } from './helpers/app'
 import { exactly } from './helpers/exactly'
-import { DEMO_MFA_SECRET, firstRow, SEED_SUBMERCHANTS, TEST_API_KEY_TOKEN } from './helpers/db'
+import { firstRow, SEED_SUBMERCHANTS, TEST_API_KEY_TOKEN } from './helpers/db'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const NORTH = SEED_SUBMERCHANTS.northFleet
@@ -24,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.database.close()
 })
-
-// North Cars' owner is the demo user with MFA.
-async function mfaOwner(submerchantId: string): Promise<Client> {
-  const client = new Client(ctx.app)
-  const mfaToken = new TOTP({ secret: DEMO_MFA_SECRET }).generate({ timestamp: +ctx.clock.now() })
-  expect((await client.login(EMAILS.mfa, { mfaToken })).status).toBe(200)
-  expect((await client.refresh({ attachments: [submerchantId] })).status).toBe(200)
-  return client
-}
 
 const get = (client: Client, path: string, perspective: string = CITY) =>
   client.request('GET', path, { perspective })
@@ -172,7 +162,7 @@ describe('GET /v1/terminals', () => {
       // Their account's sales list itself is not a terminal page.
       expect((await get(client, '/v1/sales', NORTH)).status).toBe(200)
     }
-    const owner = await mfaOwner(NORTH)
+    const owner = await mfaClientFor(ctx, NORTH)
     expect((await get(owner, terminalsOf(NORTH), NORTH)).status).toBe(200)
     expect((await get(owner, `/v1/sales?terminalId=${terminal?.id}`, NORTH)).status).toBe(200)
   })

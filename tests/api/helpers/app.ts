@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
+import { TOTP } from 'otpauth'
 import { createApp } from '../../../server/app'
 import { createClock, type Clock } from '../../../server/clock'
 import type { AppEnv } from '../../../server/context'
 import type { Database } from '../../../server/db/client'
 import { Client, makeDistDir, PORTAL_ORIGIN } from '../auth-harness'
-import { DEMO_PASSWORD, freshDatabase } from './db'
+import { DEMO_MFA_SECRET, DEMO_PASSWORD, freshDatabase } from './db'
 
 export interface SeededApp {
   app: Hono<AppEnv>
@@ -42,5 +43,18 @@ export async function clientFor(
   const access = await client.refresh({ attachments: [submerchantId] })
   if (access.status !== 200)
     throw new Error(`access failed: ${access.status} ${await access.text()}`)
+  return client
+}
+
+// The demo user with MFA (owner of North Cars and Patel Cars), signed in for the given account.
+export async function mfaClientFor(ctx: SeededApp, submerchantId: string): Promise<Client> {
+  const client = new Client(ctx.app)
+  // A code is accepted once: each sign-in moves to the next 30 s step.
+  ctx.clock.advance(30)
+  const mfaToken = new TOTP({ secret: DEMO_MFA_SECRET }).generate({ timestamp: +ctx.clock.now() })
+  const login = await client.login('mfa@example.com', { mfaToken })
+  if (login.status !== 200) throw new Error(`MFA login failed: ${login.status}`)
+  const access = await client.refresh({ attachments: [submerchantId] })
+  if (access.status !== 200) throw new Error(`access failed: ${access.status}`)
   return client
 }
