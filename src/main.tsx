@@ -1,29 +1,31 @@
-import { StrictMode, useMemo, useSyncExternalStore } from 'react'
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { useIsRestoring, type QueryClient } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { PROGRESS_DELAY_MS } from '@/config/limits'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
-import { registerReceiptMutations } from '@/features/receipts/api'
-import { replayOutbox, startOutbox } from '@/offline/outbox'
-import { createIdbPersister, persistOptions } from '@/offline/persister'
+import { createIdbPersister } from '@/offline/idb-persister'
+import { listenForInstallPrompt } from '@/offline/install'
 import { createQueryClient } from '@/offline/query-client'
-import { ServiceWorker } from '@/offline/service-worker'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
 import { clearStaleStorage } from '@/session/storage-reset'
-import { Progress } from '@/ui/progress'
 import { NotFound, RouteError, RoutePending } from '@/ui/route-states'
 import { ToastProvider } from '@/ui/toast'
 import '@/ui/tokens.css'
 import '@/ui/base.css'
 
-function createAppRouter(queryClient: QueryClient, session: Session, auth: Auth) {
+function createAppRouter(
+  queryClient: QueryClient,
+  session: Session,
+  auth: Auth,
+  restored: Promise<void>,
+) {
   return createRouter({
     routeTree,
-    context: { queryClient, session, auth },
+    context: { queryClient, session, auth, restored },
     defaultPreload: 'intent',
     // React Query owns freshness, so the router never serves its own stale loader data.
     defaultPreloadStaleTime: 0,
@@ -43,40 +45,51 @@ declare module '@tanstack/react-router' {
 
 // Before anything reads localStorage (§4).
 clearStaleStorage()
+// Early, before the user menu that offers installing exists: the browser may ask only once.
+listenForInstallPrompt()
 const queryClient = createQueryClient()
-// Before the persisted cache is restored, so restored mutations find their mutationFn.
-registerReceiptMutations(queryClient)
-startOutbox(queryClient)
 const session = createSession()
 const persister = createIdbPersister()
+// The persisted cache is read from IndexedDB now, in parallel with the code that restores it.
+const persisted = Promise.resolve(persister.restoreClient())
+// The outbox, the persist client and the queueable actions: a signed-in start needs them at once
+// (account routes wait for the restore, features/accounts/guards); a signed-out one, on /login,
+// loads them after its first paint.
+const restored: Promise<void> = (session.loggedIn ? Promise.resolve() : afterFirstPaint())
+  .then(() => Promise.all([import('@/offline/persistence'), import('@/features/receipts/api')]))
+  .then(([{ startPersistence }, { registerReceiptMutations }]) => {
+    // Before the restore, so restored mutations find their mutationFn.
+    registerReceiptMutations(queryClient)
+    return startPersistence({ queryClient, session, persister, persisted })
+  })
+  .catch(() => {
+    // A chunk that failed to load: the app runs online without its offline cache.
+  })
 const auth = createAuth({ session, queryClient, persister })
-const router = createAppRouter(queryClient, session, auth)
+const router = createAppRouter(queryClient, session, auth, restored)
 auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
 auth.start()
 
-function App() {
-  const userId = useSyncExternalStore(session.subscribe, () => session.userId)
-  const options = useMemo(() => persistOptions(persister, userId), [userId])
-  return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={options}
-      // Not awaited: the provider waits for onSuccess before rendering, and a replay may be slow.
-      onSuccess={() => void replayOutbox(queryClient)}
-    >
-      <ToastProvider>
-        <RestoredRouter />
-      </ToastProvider>
-      {import.meta.env.PROD && <ServiceWorker />}
-    </PersistQueryClientProvider>
-  )
-}
+// Registers the service worker and shows its notices; not needed for the first paint.
+const ServiceWorker = lazy(() =>
+  import('@/offline/service-worker').then((m) => ({ default: m.ServiceWorker })),
+)
 
-// Loaders must see the restored cache, so the router waits for IndexedDB.
-function RestoredRouter() {
-  const restoring = useIsRestoring()
-  if (restoring) return <Progress label="Loading" />
-  return <RouterProvider router={router} />
+function App() {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+      {import.meta.env.PROD && painted && (
+        <Suspense fallback={null}>
+          <ServiceWorker />
+        </Suspense>
+      )}
+    </QueryClientProvider>
+  )
 }
 
 const container = document.getElementById('root')

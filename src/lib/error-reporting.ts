@@ -1,5 +1,6 @@
 import { apiEnv } from '@/config/api'
 import { BUILD_VERSION } from '@/config/build'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { reportError, setErrorReporter } from '@/lib/report-error'
 import { scrubBreadcrumb, scrubEvent } from '@/lib/scrub'
 
@@ -11,11 +12,6 @@ function onUnhandledRejection(event: PromiseRejectionEvent) {
   reportError(event.reason)
 }
 
-function afterFirstPaint(run: () => void) {
-  // Two frames: the first paint has been committed before the SDK is even requested.
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
-}
-
 // Loads @sentry/react lazily, only when a DSN is configured, and never before first paint.
 export function startErrorReporting(): void {
   const dsn = import.meta.env.VITE_SENTRY_DSN
@@ -24,7 +20,7 @@ export function startErrorReporting(): void {
   window.addEventListener('error', onWindowError)
   window.addEventListener('unhandledrejection', onUnhandledRejection)
 
-  afterFirstPaint(() => {
+  void afterFirstPaint().then(() => {
     import('@sentry/react')
       .then((Sentry) => {
         Sentry.init({

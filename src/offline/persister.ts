@@ -1,55 +1,13 @@
-import { del, get, set } from 'idb-keyval'
-import type { DehydratedState, MutationKey, QueryKey } from '@tanstack/react-query'
-import type {
-  PersistedClient,
-  Persister,
-  PersistQueryClientOptions,
-} from '@tanstack/react-query-persist-client'
-import { apiEnv } from '@/config/api'
+import type { MutationKey, QueryKey } from '@tanstack/react-query'
+import type { Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { BUILD_VERSION } from '@/config/build'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
 import { containsCardNumber } from '@/offline/card-number'
+import { stampBuster } from '@/offline/idb-persister'
 import { QUEUEABLE_KEY_ROOT } from '@/offline/queueable'
 
-type DehydratedMutation = DehydratedState['mutations'][number]
-
-export const QUERY_CACHE_KEY = `portal:${apiEnv}:query-cache`
-
-// The buster each persister stamps on what it saves: the latest one persistOptions was given.
-const currentBusters = new WeakMap<Persister, string>()
-
-// The documented idb-keyval Persister of TanStack Query's persistQueryClient guide.
-export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
-  const persister: Persister = {
-    persistClient: async (client: PersistedClient) => {
-      // The provider keeps the options of its first render, so a user who signs in later
-      // would be saved under the old buster and lose the cache on the next start.
-      await set(key, {
-        ...client,
-        buster: currentBusters.get(persister) ?? client.buster,
-        clientState: {
-          ...client.clientState,
-          mutations: client.clientState.mutations.map(asResumable),
-        },
-      })
-    },
-    restoreClient: async () => get<PersistedClient>(key),
-    removeClient: async () => {
-      await del(key)
-    },
-  }
-  return persister
-}
-
-/**
- * A send still in flight when the page goes away is saved as paused, so the restored copy is
- * resumed like any queued one (its Idempotency-Key makes the second attempt safe) instead of
- * hanging as "pending" with nothing running it.
- */
-function asResumable(mutation: DehydratedMutation): DehydratedMutation {
-  if (mutation.state.status !== 'pending' || mutation.state.isPaused) return mutation
-  return { ...mutation, state: { ...mutation.state, isPaused: true } }
-}
+// The IndexedDB persister itself is light and lives apart, so the boot bundle can start reading early.
+export { createIdbPersister, QUERY_CACHE_KEY } from '@/offline/idb-persister'
 
 // The outbox: queued, in-flight and failed queueable actions (a failed one waits for Retry).
 export function shouldPersistMutation(mutation: {
@@ -117,7 +75,7 @@ export function persistOptions(
   userId: string | null,
 ): Omit<PersistQueryClientOptions, 'queryClient'> {
   const buster = persisterBuster(userId)
-  currentBusters.set(persister, buster)
+  stampBuster(persister, buster)
   return {
     persister,
     maxAge: PERSIST_MAX_AGE_MS,

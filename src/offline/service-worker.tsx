@@ -2,14 +2,10 @@ import { useEffect, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { NOTICE_MS } from '@/config/limits'
 import { reportError } from '@/lib/report-error'
-import { listenForInstallPrompt } from '@/offline/install'
 import { checkForUpdate, UPDATE_CHECK_INTERVAL_MS } from '@/offline/update-check'
 import { Button } from '@/ui/button'
 import '@/ui/toast.css'
 import './service-worker.css'
-
-// main.tsx imports this module at start-up, before the user menu that offers installing exists.
-listenForInstallPrompt()
 
 /**
  * Registers the service worker (production builds only) and shows its two notices: the

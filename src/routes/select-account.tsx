@@ -10,9 +10,11 @@ export const Route = createFileRoute('/select-account')({
     welcome: optionalFlag(search.welcome),
   }),
   // §2: entering it clears the chosen submerchant.
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
     requireLogin(context.session, location)
     context.auth.leaveAccount()
+    // The account list is in the persisted cache when offline.
+    await context.restored
   },
   head: () => ({ meta: [{ title: pageTitle('Choose an account') }] }),
   component: SelectAccountPage,

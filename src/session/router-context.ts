@@ -7,4 +7,7 @@ export interface RouterContext {
   queryClient: QueryClient
   session: Session
   auth: Auth
+  // Settles once the persisted cache is restored (it never rejects); routes that show account
+  // data wait for it, so their loaders see the cache, and offline, render from it.
+  restored: Promise<void>
 }

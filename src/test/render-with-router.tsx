@@ -36,6 +36,7 @@ export async function renderWithRouter(screen: ReactNode, auth: Partial<Auth>) {
       queryClient,
       session: createSession(localStorage, 'local'),
       auth: auth as Auth,
+      restored: Promise.resolve(),
     },
   })
   await router.load()

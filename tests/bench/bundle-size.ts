@@ -1,4 +1,4 @@
-// Budget (issue "Foundation"): JS+CSS loaded by /login ≤ 160 KB gzip, and ≤ 2.5 × a bare React page.
+// Budget (issue 19): JS+CSS that /login loads before its form renders ≤ 116 KB gzip and ≤ 1.75 × a bare React page.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -12,7 +12,10 @@ const gz = (buf: Buffer | Uint8Array) => gzipSync(buf, { level: 9 }).length
 
 export interface BundleSizeResult {
   loginGzipBytes: number
-  loginFiles: { url: string; gzipBytes: number }[]
+  // Every file /login loads; beforeForm: requested before the form was rendered (the budget).
+  loginFiles: { url: string; gzipBytes: number; beforeForm: boolean }[]
+  // Loaded after the first paint, not counted in loginGzipBytes.
+  afterPaintGzipBytes: number
   bareReactGzipBytes: number
   ratio: number
 }
@@ -31,17 +34,32 @@ async function measureLogin() {
     // The service worker would fetch the whole precache; only what the page itself loads counts.
     const context = await browser.newContext({ serviceWorkers: 'block' })
     const page = await context.newPage()
-    const urls = new Set<string>()
-    page.on('response', (res) => {
-      const type = res.request().resourceType()
-      if (type === 'script' || type === 'stylesheet') urls.add(res.url())
-    })
+    // When the sign-in form is first in the DOM: what was requested by then is its critical path;
+    // what the app loads after its first paint (the offline cache, the service worker) is not.
+    // A string, not a function: tsx would wrap a function's inner names in its own helpers.
+    await page.addInitScript(`
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('input[type="email"]')) return
+        window.__formAt = performance.now()
+        observer.disconnect()
+      })
+      observer.observe(document, { childList: true, subtree: true })
+    `)
     await page.goto(`http://127.0.0.1:${address.port}/login`, { waitUntil: 'networkidle' })
     await page.getByLabel('Email').waitFor()
-    const files = [...urls].map((url) => {
-      const path = new URL(url).pathname
-      return { url: path, gzipBytes: gz(readFileSync(join(outDir, path))) }
+    const entries = await page.evaluate(() => {
+      const formAt = (window as unknown as { __formAt: number }).__formAt
+      return performance
+        .getEntriesByType('resource')
+        .map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime }))
+        .filter((e) => /\.(js|css)$/.test(e.path))
+        .map((e) => ({ path: e.path, beforeForm: e.startTime <= formAt }))
     })
+    const files = entries.map(({ path, beforeForm }) => ({
+      url: path,
+      gzipBytes: gz(readFileSync(join(outDir, path))),
+      beforeForm,
+    }))
     return files
   } finally {
     await browser.close()
@@ -85,11 +103,13 @@ export async function runBundleSizeBench(): Promise<BundleSizeResult> {
   rmSync(workDir, { recursive: true, force: true })
   mkdirSync(workDir, { recursive: true })
   const loginFiles = await measureLogin()
-  const loginGzipBytes = loginFiles.reduce((sum, f) => sum + f.gzipBytes, 0)
+  const sum = (files: typeof loginFiles) => files.reduce((total, f) => total + f.gzipBytes, 0)
+  const loginGzipBytes = sum(loginFiles.filter((f) => f.beforeForm))
   const bareReactGzipBytes = await measureBareReact(workDir)
   return {
     loginGzipBytes,
     loginFiles,
+    afterPaintGzipBytes: sum(loginFiles.filter((f) => !f.beforeForm)),
     bareReactGzipBytes,
     ratio: loginGzipBytes / bareReactGzipBytes,
   }

@@ -34,19 +34,34 @@ if (wanted('bundle')) {
   results.bundle = r
   rows.push(
     {
-      metric: '/login JS+CSS (gzip)',
+      metric: '/login JS+CSS before the form renders (gzip)',
       value: kb(r.loginGzipBytes),
-      budget: '≤ 160 KB',
-      ok: r.loginGzipBytes <= 160 * 1024,
+      budget: '≤ 116 KB',
+      ok: r.loginGzipBytes <= 116 * 1024,
     },
     { metric: 'bare React page (gzip)', value: kb(r.bareReactGzipBytes), budget: '—', ok: true },
     {
       metric: '/login ÷ bare React',
       value: r.ratio.toFixed(2),
-      budget: '≤ 2.5',
-      ok: r.ratio <= 2.5,
+      budget: '≤ 1.75',
+      ok: r.ratio <= 1.75,
+    },
+    {
+      metric: '/login JS+CSS loaded after first paint (gzip)',
+      value: kb(r.afterPaintGzipBytes),
+      budget: '—',
+      ok: true,
     },
   )
+  // Each chunk by name, largest first, so that a regression names its culprit.
+  for (const f of [...r.loginFiles].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+    rows.push({
+      metric: `  /login chunk ${f.url}${f.beforeForm ? '' : ' (after paint)'}`,
+      value: kb(f.gzipBytes),
+      budget: '—',
+      ok: true,
+    })
+  }
 }
 // The latency benches reuse the database the seed bench made, instead of seeding a million twice.
 const dataDir =

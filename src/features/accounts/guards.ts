@@ -9,7 +9,8 @@ import { requireLogin } from '@/session/require-login'
  * Loads the signed-in user (cached). §4: an empty user while logged in ends the session; a new
  * user id re-keys the persisted cache.
  */
-export async function ensureUser({ session, auth, queryClient }: RouterContext) {
+export async function ensureUser({ session, auth, queryClient, restored }: RouterContext) {
+  await restored
   try {
     const user = await queryClient.ensureQueryData(accountQueries.currentUser())
     if (!user.id) throw new Error('empty user')

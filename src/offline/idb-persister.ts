@@ -1,0 +1,50 @@
+import { del, get, set } from 'idb-keyval'
+import type { DehydratedState } from '@tanstack/react-query'
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
+import { apiEnv } from '@/config/api'
+
+// Kept apart from the persist policy (persister.ts): main.tsx starts the IndexedDB read with
+// this module alone, before the router or the persist client have loaded.
+type DehydratedMutation = DehydratedState['mutations'][number]
+
+export const QUERY_CACHE_KEY = `portal:${apiEnv}:query-cache`
+
+// The buster each persister stamps on what it saves: the latest one persistOptions was given.
+const currentBusters = new WeakMap<Persister, string>()
+
+export function stampBuster(persister: Persister, buster: string): void {
+  currentBusters.set(persister, buster)
+}
+
+// The documented idb-keyval Persister of TanStack Query's persistQueryClient guide.
+export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
+  const persister: Persister = {
+    persistClient: async (client: PersistedClient) => {
+      // The provider keeps the options of its first render, so a user who signs in later
+      // would be saved under the old buster and lose the cache on the next start.
+      await set(key, {
+        ...client,
+        buster: currentBusters.get(persister) ?? client.buster,
+        clientState: {
+          ...client.clientState,
+          mutations: client.clientState.mutations.map(asResumable),
+        },
+      })
+    },
+    restoreClient: async () => get<PersistedClient>(key),
+    removeClient: async () => {
+      await del(key)
+    },
+  }
+  return persister
+}
+
+/**
+ * A send still in flight when the page goes away is saved as paused, so the restored copy is
+ * resumed like any queued one (its Idempotency-Key makes the second attempt safe) instead of
+ * hanging as "pending" with nothing running it.
+ */
+function asResumable(mutation: DehydratedMutation): DehydratedMutation {
+  if (mutation.state.status !== 'pending' || mutation.state.isPaused) return mutation
+  return { ...mutation, state: { ...mutation.state, isPaused: true } }
+}

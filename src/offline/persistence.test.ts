@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { createIdbPersister } from '@/offline/idb-persister'
+import { persistOptions } from '@/offline/persister'
+import { startPersistence } from '@/offline/persistence'
+import { createQueryClient } from '@/offline/query-client'
+
+function owner(initial: string | null) {
+  const listeners = new Set<() => void>()
+  return {
+    userId: initial,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    set(userId: string | null) {
+      this.userId = userId
+      listeners.forEach((listener) => listener())
+    },
+  }
+}
+
+const KEY = ['sub_demo', 'sales', 'list', {}]
+
+describe('startPersistence', () => {
+  it("restores the user's cache from the early read, then saves changes under that user", async () => {
+    const persister = createIdbPersister('persistence-restore')
+    const seeded = createQueryClient()
+    seeded.setQueryData(KEY, { items: ['sale_1'] })
+    const { buster } = persistOptions(persister, 'usr_1')
+    await persister.persistClient({
+      buster,
+      timestamp: Date.now(),
+      clientState: { queries: [], mutations: [] },
+    })
+    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
+    await persistQueryClientSave({ queryClient: seeded, ...persistOptions(persister, 'usr_1') })
+
+    const queryClient = createQueryClient()
+    const session = owner('usr_1')
+    await startPersistence({
+      queryClient,
+      session,
+      persister,
+      persisted: Promise.resolve(persister.restoreClient()),
+    })
+    expect(queryClient.getQueryData(KEY)).toEqual({ items: ['sale_1'] })
+
+    queryClient.setQueryData(['sub_demo', 'payouts'], { items: [] })
+    await expect
+      .poll(async () => (await persister.restoreClient())?.clientState.queries.length)
+      .toBe(2)
+  })
+
+  it("discards another user's cache, and stamps saves with the new user after a sign-in", async () => {
+    const persister = createIdbPersister('persistence-busted')
+    const other = createQueryClient()
+    other.setQueryData(KEY, { items: ['theirs'] })
+    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
+    await persistQueryClientSave({ queryClient: other, ...persistOptions(persister, 'usr_other') })
+
+    const queryClient = createQueryClient()
+    const session = owner(null)
+    await startPersistence({
+      queryClient,
+      session,
+      persister,
+      persisted: Promise.resolve(persister.restoreClient()),
+    })
+    expect(queryClient.getQueryData(KEY)).toBeUndefined()
+
+    session.set('usr_2')
+    queryClient.setQueryData(KEY, { items: ['mine'] })
+    await expect
+      .poll(async () => (await persister.restoreClient())?.buster)
+      .toBe(persistOptions(createIdbPersister('x'), 'usr_2').buster)
+  })
+})
