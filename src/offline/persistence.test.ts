@@ -26,12 +26,6 @@ describe('startPersistence', () => {
     const persister = createIdbPersister('persistence-restore')
     const seeded = createQueryClient()
     seeded.setQueryData(KEY, { items: ['sale_1'] })
-    const { buster } = persistOptions(persister, 'usr_1')
-    await persister.persistClient({
-      buster,
-      timestamp: Date.now(),
-      clientState: { queries: [], mutations: [] },
-    })
     const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
     await persistQueryClientSave({ queryClient: seeded, ...persistOptions(persister, 'usr_1') })
 
