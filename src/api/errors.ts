@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch'
+import type { FetchError } from 'ofetch'
 
 // §8 fallback texts, shown exactly as written.
 export const API_ERROR_MESSAGES = {
@@ -56,10 +56,15 @@ function fieldErrorsOf(errors: unknown): Record<string, string[]> {
   return out
 }
 
+// By name, not instanceof: ofetch (the HTTP client) stays out of the bundles that only format errors.
+function isFetchError(error: unknown): error is FetchError {
+  return error instanceof Error && error.name === 'FetchError'
+}
+
 // The one mapping from any failure of a request to the ApiError that screens format (§8).
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof FetchError) {
+  if (isFetchError(error)) {
     if (error.response) {
       const body = record(error.data)
       const message = typeof body?.message === 'string' && body.message ? body.message : null

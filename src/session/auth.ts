@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Persister } from '@tanstack/react-query-persist-client'
 import { isApiError, type ApiError } from '@/api/errors'
-import { setAuthFailureHandler } from '@/api/http'
 import { setPerspective } from '@/api/perspective'
 import { apiEnv } from '@/config/api'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { removeDeviceIdentifier } from '@/session/device'
 import type { Session } from '@/session/session'
 import {
@@ -18,6 +18,9 @@ import {
   type PasswordGrant,
   type SignInResult,
 } from '@/session/tokens'
+
+// The HTTP client (ofetch) loads beside the first paint; its auth hooks are set once it has.
+const http = () => import('@/api/http')
 
 // setTimeout cannot wait longer than 2^31 − 1 ms (24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -147,7 +150,13 @@ export function createAuth(deps: AuthDeps) {
   // Wires the HTTP client and the browser events; call once at start-up.
   function start(): () => void {
     setPerspective(session.submerchantId)
-    setAuthFailureHandler(recover, handleRequestError)
+    let stopped = false
+    // Signed out, on /login: after its first paint. Signed in: now, for the first account call.
+    void (session.loggedIn ? Promise.resolve() : afterFirstPaint())
+      .then(http)
+      .then(({ setAuthFailureHandler }) => {
+        if (!stopped) setAuthFailureHandler(recover, handleRequestError)
+      })
     const onOnline = () => void flushPendingLogout()
     // A sleeping laptop delays timers; re-check the expiry when the page is seen again.
     const onVisible = () => {
@@ -176,7 +185,8 @@ export function createAuth(deps: AuthDeps) {
     scheduleExpiry()
     void flushPendingLogout()
     return () => {
-      setAuthFailureHandler(null)
+      stopped = true
+      void http().then(({ setAuthFailureHandler }) => setAuthFailureHandler(null))
       window.removeEventListener('online', onOnline)
       document.removeEventListener('visibilitychange', onVisible)
       unsubscribe()

@@ -1,13 +1,19 @@
 import type { TokenResponse } from '@/api/schema/tokens'
-import { api, ResponseValidationError } from '@/api/http'
+import type { ResponseValidationError } from '@/api/http'
 import { getDeviceIdentifier } from '@/session/device'
 
+// The HTTP client (ofetch) loads with the first token call, not with the /login first paint.
+const http = () => import('@/api/http')
+
 // The schema's TokenResponse checked by hand: arktype would add ~48 KB gzip to the /login bundle.
-function tokenResponse(data: unknown): TokenResponse & { mfaDisabled?: boolean } {
+function tokenResponse(
+  data: unknown,
+  Invalid: typeof ResponseValidationError,
+): TokenResponse & { mfaDisabled?: boolean } {
   const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>
   const { expiresAt, mfaDisabled } = body
   if (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt))) {
-    throw new ResponseValidationError('/v1/tokens', 'expiresAt must be an ISO date-time')
+    throw new Invalid('/v1/tokens', 'expiresAt must be an ISO date-time')
   }
   return { expiresAt, ...(typeof mfaDisabled === 'boolean' ? { mfaDisabled } : {}) }
 }
@@ -27,6 +33,7 @@ export interface SignInResult {
 
 // §7 POST /v1/tokens, type refresh, grantType password.
 export async function requestPasswordGrant(grant: PasswordGrant): Promise<SignInResult> {
+  const { api, ResponseValidationError } = await http()
   const response = await api('/v1/tokens', {
     method: 'POST',
     skipAuthRecovery: true,
@@ -38,13 +45,14 @@ export async function requestPasswordGrant(grant: PasswordGrant): Promise<SignIn
       deviceIdentifier: getDeviceIdentifier(),
       ...(grant.mfaToken ? { mfaToken: grant.mfaToken } : {}),
     },
-    schema: tokenResponse,
+    schema: (data) => tokenResponse(data, ResponseValidationError),
   })
   return { expiresAt: response.expiresAt, mfaDisabled: response.mfaDisabled === true }
 }
 
 // §7 POST /v1/tokens, type access, grantType refresh_token; also the automatic refresh.
 export async function requestAccessToken(submerchantId: string | null): Promise<string> {
+  const { api, ResponseValidationError } = await http()
   const response = await api('/v1/tokens', {
     method: 'POST',
     skipAuthRecovery: true,
@@ -54,12 +62,13 @@ export async function requestAccessToken(submerchantId: string | null): Promise<
       attachments: submerchantId ? [submerchantId] : [],
       deviceIdentifier: getDeviceIdentifier(),
     },
-    schema: tokenResponse,
+    schema: (data) => tokenResponse(data, ResponseValidationError),
   })
   return response.expiresAt
 }
 
 // §7 DELETE /v1/tokens/all on logout.
-export function revokeAllTokens(): Promise<void> {
+export async function revokeAllTokens(): Promise<void> {
+  const { api } = await http()
   return api('/v1/tokens/all', { method: 'DELETE', skipAuthRecovery: true })
 }
