@@ -47,6 +47,12 @@ const DEFAULTS: Required<DeliveryOptions> = {
   random: Math.random,
 }
 
+// An option given as undefined (an unset environment variable) keeps its default.
+function withDefaults(opts: DeliveryOptions): Required<DeliveryOptions> {
+  const given = Object.entries(opts).filter(([, value]) => value !== undefined)
+  return { ...DEFAULTS, ...Object.fromEntries(given) }
+}
+
 /**
  * After `attemptsMade` failures: 1 min, 5 min, 25 min, ~2 h, ~10 h, then every 12 h (Stripe's
  * exponential model), each ±10 % jitter so a recovering receiver is not hit by a thundering herd;
@@ -237,7 +243,7 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
 
 // One round: claim what is due, send it, record it. Returns how many were claimed.
 export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promise<number> {
-  const options = { ...DEFAULTS, ...opts }
+  const options = withDefaults(opts)
   const now = deps.clock.now()
   const leaseUntil = new Date(now.getTime() + options.leaseSeconds * 1000)
   const claimed = await claimDue(deps.db.db, now, options.batchSize, leaseUntil)
@@ -268,7 +274,7 @@ export interface DeliveryLoop {
 
 // Runs rounds until stopped: straight on while rows keep coming, else after a short pause.
 export function startDeliveryLoop(deps: Deps, opts: DeliveryOptions = {}): DeliveryLoop {
-  const options = { ...DEFAULTS, ...opts }
+  const options = withDefaults(opts)
   let stopped = false
   let wake: (() => void) | null = null
   const run = async () => {
