@@ -56,12 +56,21 @@ const persisted = Promise.resolve(persister.restoreClient())
 // (account routes wait for the restore, features/accounts/guards); a signed-out one, on /login,
 // loads them after its first paint.
 const restored: Promise<void> = (session.loggedIn ? Promise.resolve() : afterFirstPaint())
-  .then(() => Promise.all([import('@/offline/persistence'), import('@/features/receipts/api')]))
-  .then(([{ startPersistence }, { registerReceiptMutations }]) => {
-    // Before the restore, so restored mutations find their mutationFn.
-    registerReceiptMutations(queryClient)
-    return startPersistence({ queryClient, session, persister, persisted })
-  })
+  .then(() =>
+    Promise.all([
+      import('@/offline/persistence'),
+      import('@/features/receipts/api'),
+      import('@/features/payment-links/mutations'),
+    ]),
+  )
+  .then(
+    ([{ startPersistence }, { registerReceiptMutations }, { registerPaymentLinkMutations }]) => {
+      // Before the restore, so restored mutations find their mutationFn.
+      registerReceiptMutations(queryClient)
+      registerPaymentLinkMutations(queryClient)
+      return startPersistence({ queryClient, session, persister, persisted })
+    },
+  )
   .catch(() => {
     // A chunk that failed to load: the app runs online without its offline cache.
   })

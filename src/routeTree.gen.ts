@@ -23,10 +23,15 @@ import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as UserEditRouteImport } from './routes/user/edit'
 import { Route as AuthDeveloperSplatRouteImport } from './routes/_auth/developer/$'
+import { Route as AuthPaymentLinksIndexRouteImport } from './routes/_auth/payment-links/index'
 import { Route as AuthPaymentLinksSplatRouteImport } from './routes/_auth/payment-links/$'
+import { Route as AuthPaymentLinksBulkCreateRouteImport } from './routes/_auth/payment-links/bulk-create'
+import { Route as AuthPaymentLinksCreateRouteImport } from './routes/_auth/payment-links/create'
 import { Route as AuthPayoutsSplatRouteImport } from './routes/_auth/payouts/$'
 import { Route as AuthScanToPaySplatRouteImport } from './routes/_auth/scan-to-pay/$'
 import { Route as AuthTerminalsSplatRouteImport } from './routes/_auth/terminals/$'
+import { Route as AuthPaymentLinksIntentIdIndexRouteImport } from './routes/_auth/payment-links/$intentId/index'
+import { Route as AuthPaymentLinksIntentIdEditRouteImport } from './routes/_auth/payment-links/$intentId/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
 import { Route as AuthTransactionsSalesSaleIdRouteImport } from './routes/_auth/transactions/sales/$saleId'
 
@@ -99,9 +104,25 @@ const AuthDeveloperSplatRoute = AuthDeveloperSplatRouteImport.update({
   path: '/developer/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPaymentLinksIndexRoute = AuthPaymentLinksIndexRouteImport.update({
+  id: '/payment-links/',
+  path: '/payment-links/',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPaymentLinksSplatRoute = AuthPaymentLinksSplatRouteImport.update({
   id: '/payment-links/$',
   path: '/payment-links/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPaymentLinksBulkCreateRoute =
+  AuthPaymentLinksBulkCreateRouteImport.update({
+    id: '/payment-links/bulk-create',
+    path: '/payment-links/bulk-create',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPaymentLinksCreateRoute = AuthPaymentLinksCreateRouteImport.update({
+  id: '/payment-links/create',
+  path: '/payment-links/create',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPayoutsSplatRoute = AuthPayoutsSplatRouteImport.update({
@@ -119,6 +140,18 @@ const AuthTerminalsSplatRoute = AuthTerminalsSplatRouteImport.update({
   path: '/terminals/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPaymentLinksIntentIdIndexRoute =
+  AuthPaymentLinksIntentIdIndexRouteImport.update({
+    id: '/payment-links/$intentId/',
+    path: '/payment-links/$intentId/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPaymentLinksIntentIdEditRoute =
+  AuthPaymentLinksIntentIdEditRouteImport.update({
+    id: '/payment-links/$intentId/edit',
+    path: '/payment-links/$intentId/edit',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthTransactionsSalesIndexRoute =
   AuthTransactionsSalesIndexRouteImport.update({
     id: '/transactions/sales/',
@@ -147,10 +180,15 @@ export interface FileRoutesByFullPath {
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
+  '/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/payouts/$': typeof AuthPayoutsSplatRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/terminals/$': typeof AuthTerminalsSplatRoute
+  '/payment-links/': typeof AuthPaymentLinksIndexRoute
+  '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
+  '/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
   '/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -168,10 +206,15 @@ export interface FileRoutesByTo {
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
+  '/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/payouts/$': typeof AuthPayoutsSplatRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/terminals/$': typeof AuthTerminalsSplatRoute
+  '/payment-links': typeof AuthPaymentLinksIndexRoute
+  '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
+  '/payment-links/$intentId': typeof AuthPaymentLinksIntentIdIndexRoute
   '/transactions/sales': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRoutesById {
@@ -191,10 +234,15 @@ export interface FileRoutesById {
   '/user/edit': typeof UserEditRoute
   '/_auth/developer/$': typeof AuthDeveloperSplatRoute
   '/_auth/payment-links/$': typeof AuthPaymentLinksSplatRoute
+  '/_auth/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
+  '/_auth/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/_auth/payouts/$': typeof AuthPayoutsSplatRoute
   '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/_auth/terminals/$': typeof AuthTerminalsSplatRoute
+  '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
+  '/_auth/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
+  '/_auth/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
   '/_auth/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
 }
 export interface FileRouteTypes {
@@ -214,10 +262,15 @@ export interface FileRouteTypes {
     | '/user/edit'
     | '/developer/$'
     | '/payment-links/$'
+    | '/payment-links/bulk-create'
+    | '/payment-links/create'
     | '/payouts/$'
     | '/scan-to-pay/$'
     | '/terminals/$'
+    | '/payment-links/'
+    | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
+    | '/payment-links/$intentId/'
     | '/transactions/sales/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -235,10 +288,15 @@ export interface FileRouteTypes {
     | '/user/edit'
     | '/developer/$'
     | '/payment-links/$'
+    | '/payment-links/bulk-create'
+    | '/payment-links/create'
     | '/payouts/$'
     | '/scan-to-pay/$'
     | '/terminals/$'
+    | '/payment-links'
+    | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
+    | '/payment-links/$intentId'
     | '/transactions/sales'
   id:
     | '__root__'
@@ -257,10 +315,15 @@ export interface FileRouteTypes {
     | '/user/edit'
     | '/_auth/developer/$'
     | '/_auth/payment-links/$'
+    | '/_auth/payment-links/bulk-create'
+    | '/_auth/payment-links/create'
     | '/_auth/payouts/$'
     | '/_auth/scan-to-pay/$'
     | '/_auth/terminals/$'
+    | '/_auth/payment-links/'
+    | '/_auth/payment-links/$intentId/edit'
     | '/_auth/transactions/sales/$saleId'
+    | '/_auth/payment-links/$intentId/'
     | '/_auth/transactions/sales/'
   fileRoutesById: FileRoutesById
 }
@@ -378,11 +441,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDeveloperSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/payment-links/': {
+      id: '/_auth/payment-links/'
+      path: '/payment-links'
+      fullPath: '/payment-links/'
+      preLoaderRoute: typeof AuthPaymentLinksIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payment-links/$': {
       id: '/_auth/payment-links/$'
       path: '/payment-links/$'
       fullPath: '/payment-links/$'
       preLoaderRoute: typeof AuthPaymentLinksSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment-links/bulk-create': {
+      id: '/_auth/payment-links/bulk-create'
+      path: '/payment-links/bulk-create'
+      fullPath: '/payment-links/bulk-create'
+      preLoaderRoute: typeof AuthPaymentLinksBulkCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment-links/create': {
+      id: '/_auth/payment-links/create'
+      path: '/payment-links/create'
+      fullPath: '/payment-links/create'
+      preLoaderRoute: typeof AuthPaymentLinksCreateRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/payouts/$': {
@@ -404,6 +488,20 @@ declare module '@tanstack/react-router' {
       path: '/terminals/$'
       fullPath: '/terminals/$'
       preLoaderRoute: typeof AuthTerminalsSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment-links/$intentId/': {
+      id: '/_auth/payment-links/$intentId/'
+      path: '/payment-links/$intentId'
+      fullPath: '/payment-links/$intentId/'
+      preLoaderRoute: typeof AuthPaymentLinksIntentIdIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payment-links/$intentId/edit': {
+      id: '/_auth/payment-links/$intentId/edit'
+      path: '/payment-links/$intentId/edit'
+      fullPath: '/payment-links/$intentId/edit'
+      preLoaderRoute: typeof AuthPaymentLinksIntentIdEditRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/transactions/sales/': {
@@ -428,10 +526,15 @@ interface AuthRouteChildren {
   AuthOutboxRoute: typeof AuthOutboxRoute
   AuthDeveloperSplatRoute: typeof AuthDeveloperSplatRoute
   AuthPaymentLinksSplatRoute: typeof AuthPaymentLinksSplatRoute
+  AuthPaymentLinksBulkCreateRoute: typeof AuthPaymentLinksBulkCreateRoute
+  AuthPaymentLinksCreateRoute: typeof AuthPaymentLinksCreateRoute
   AuthPayoutsSplatRoute: typeof AuthPayoutsSplatRoute
   AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
   AuthTerminalsSplatRoute: typeof AuthTerminalsSplatRoute
+  AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
+  AuthPaymentLinksIntentIdEditRoute: typeof AuthPaymentLinksIntentIdEditRoute
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
+  AuthPaymentLinksIntentIdIndexRoute: typeof AuthPaymentLinksIntentIdIndexRoute
   AuthTransactionsSalesIndexRoute: typeof AuthTransactionsSalesIndexRoute
 }
 
@@ -440,10 +543,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOutboxRoute: AuthOutboxRoute,
   AuthDeveloperSplatRoute: AuthDeveloperSplatRoute,
   AuthPaymentLinksSplatRoute: AuthPaymentLinksSplatRoute,
+  AuthPaymentLinksBulkCreateRoute: AuthPaymentLinksBulkCreateRoute,
+  AuthPaymentLinksCreateRoute: AuthPaymentLinksCreateRoute,
   AuthPayoutsSplatRoute: AuthPayoutsSplatRoute,
   AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
   AuthTerminalsSplatRoute: AuthTerminalsSplatRoute,
+  AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
+  AuthPaymentLinksIntentIdEditRoute: AuthPaymentLinksIntentIdEditRoute,
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
+  AuthPaymentLinksIntentIdIndexRoute: AuthPaymentLinksIntentIdIndexRoute,
   AuthTransactionsSalesIndexRoute: AuthTransactionsSalesIndexRoute,
 }
 

@@ -8,3 +8,18 @@ export const salesKeys = {
   detail: (submerchantId: string, saleId: string) =>
     [submerchantId, 'sales', 'detail', saleId] as const,
 }
+
+// Payment links (intents): the offline create/resend defaults (loaded by main.tsx) name these too.
+export const intentKeys = {
+  all: (submerchantId: string) => [submerchantId, 'intents'] as const,
+  lists: (submerchantId: string) => [submerchantId, 'intents', 'list'] as const,
+  search: (submerchantId: string, q: string) => [submerchantId, 'intents', 'search', q] as const,
+  detail: (submerchantId: string, intentId: string) =>
+    [submerchantId, 'intents', 'detail', intentId] as const,
+}
+
+// Self-enrolment state of an account with one acquirer.
+export const enrollmentKeys = {
+  state: (submerchantId: string, acquirer: string) =>
+    [submerchantId, 'enrollments', acquirer] as const,
+}

@@ -43,6 +43,8 @@ interface ListScreenProps<Row> {
   className?: string
   // How old the rows are (offline/DataAge), beside the count.
   age?: ReactNode
+  // Shown under the header, above the filters (a search box, rows waiting to be sent).
+  lead?: ReactNode
 }
 
 // '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (§7, §9).
@@ -70,6 +72,7 @@ export function ListScreen<Row>({
   actions,
   className,
   age,
+  lead,
 }: ListScreenProps<Row>) {
   const wide = useMediaQuery(TABLE_MIN_WIDTH_QUERY)
   const current = query.isSuccess && !query.isPlaceholderData
@@ -107,6 +110,7 @@ export function ListScreen<Row>({
           </>
         }
       />
+      {lead}
       <div className="list-controls">
         <Panel
           title="Filters"

@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,login-flood] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,login-flood] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import { runSeedBench } from './seed'
 import { runLighthouseBench } from './lighthouse'
 import { runOfflineBench } from './offline'
 import { runLoginFloodBench } from './login-flood'
+import { runIntentsListBench } from './intents-list'
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, sales: { type: 'string', default: '1000000' } },
@@ -65,7 +66,7 @@ if (wanted('bundle')) {
 }
 // The latency benches reuse the database the seed bench made, instead of seeding a million twice.
 const dataDir =
-  wanted('seed') && (wanted('api') || wanted('sales-filter'))
+  wanted('seed') && (wanted('api') || wanted('sales-filter') || wanted('intents'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
     : undefined
 if (wanted('seed')) {
@@ -116,6 +117,26 @@ if (wanted('sales-filter')) {
     {
       metric: 'sales filter → rows max',
       value: `${r.max.toFixed(1)} ms`,
+      budget: '—',
+      ok: true,
+    },
+  )
+}
+
+if (wanted('intents')) {
+  const r = await runIntentsListBench({ sales, dataDir })
+  results.intents = r
+  const slowest = Object.entries(r.byKind).sort((a, b) => b[1].p95 - a[1].p95)[0]
+  rows.push(
+    {
+      metric: `GET /v1/intents p95 (${r.intents.toLocaleString('en-GB')} links, ${r.accountIntents.toLocaleString('en-GB')} in the account; list, filters, q)`,
+      value: `${r.p95.toFixed(1)} ms`,
+      budget: '≤ 20 ms',
+      ok: r.p95 <= 20,
+    },
+    {
+      metric: `GET /v1/intents slowest kind p95 (${slowest?.[0] ?? '—'})`,
+      value: `${(slowest?.[1].p95 ?? 0).toFixed(1)} ms`,
       budget: '—',
       ok: true,
     },

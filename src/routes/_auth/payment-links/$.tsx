@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NOT_BUILT_PAGE } from '@/ui/route-states'
 
-// §2 Payment Links: until its screens land, every path under it says Page Not Found inside the shell.
+// Any other path under Payment Links says Page Not Found inside the shell (§2).
 export const Route = createFileRoute('/_auth/payment-links/$')({ ...NOT_BUILT_PAGE })

@@ -1,0 +1,305 @@
+import { useState, type FormEvent } from 'react'
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { intentKeys } from '@/api/query-keys'
+import { toApiError } from '@/api/errors'
+import type { Intent } from '@/api/schema/intents'
+import { runIntentAction, type IntentAction } from '@/features/payment-links/api'
+import { captureAmountOf } from '@/features/payment-links/capture'
+import { INTENT_NOTIFY_KEY, type NotifyIntentVariables } from '@/features/payment-links/mutations'
+import { formatMoney, minorToDecimalString, parseMoney } from '@/lib/money'
+import { DELETABLE_STATUSES } from '@/lib/payment-link-rules'
+import { newQueueableVariables } from '@/offline/queueable'
+import { useOnline } from '@/offline/use-online'
+import { Alert } from '@/ui/alert'
+import { Button, buttonClassName } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
+import { TextField } from '@/ui/field'
+import { useToast } from '@/ui/toast'
+
+export const ACTION_TEXTS = {
+  needsConnection: 'Needs a connection',
+  captureWarning:
+    'The bank releases the authorisation if it is not captured, ideally within 24 hours.',
+  notificationError: 'Error sending notification',
+  operationFailed: (message: string) => `Operation failed: ${message}`,
+} as const
+
+interface IntentActionsProps {
+  intent: Intent
+  submerchantId: string
+  canModify: boolean
+  onDeleted: () => void
+}
+
+const CONFIRM: Record<
+  Exclude<IntentAction, 'capture'>,
+  { title: string; text: string; button: string }
+> = {
+  cancel: {
+    title: 'Cancel payment link',
+    text: 'The customer will no longer be able to pay with this link.',
+    button: 'Cancel link',
+  },
+  reset: {
+    title: 'Reset payment link',
+    text: 'The link goes back to Created so the customer can try again. An authorisation is released.',
+    button: 'Reset link',
+  },
+  delete: {
+    title: 'Delete payment link',
+    text: 'The link and its history are removed. This cannot be undone.',
+    button: 'Delete link',
+  },
+}
+
+// §4 actions by status: created (edit, cancel, resend), authorised (capture), reset, delete.
+export function IntentActions({ intent, submerchantId, canModify, onDeleted }: IntentActionsProps) {
+  const online = useOnline()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [confirming, setConfirming] = useState<Exclude<IntentAction, 'capture'> | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const action = useMutation({
+    mutationFn: (input: { action: IntentAction; amount?: number }) =>
+      runIntentAction(intent.id, input.action, input.amount ? { amount: input.amount } : undefined),
+    // Never queued (ARCHITECTURE "Writing"): the buttons say they need a connection instead.
+    networkMode: 'always',
+    onSuccess: async (updated, input) => {
+      setConfirming(null)
+      setFailure(null)
+      if (input.action === 'delete') {
+        queryClient.removeQueries({ queryKey: intentKeys.detail(submerchantId, intent.id) })
+        await queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
+        toast.notice('Payment link deleted', 'success')
+        onDeleted()
+        return
+      }
+      if (updated) queryClient.setQueryData(intentKeys.detail(submerchantId, intent.id), updated)
+      void queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
+    },
+    onError: (cause) => {
+      setConfirming(null)
+      setFailure(ACTION_TEXTS.operationFailed(toApiError(cause).message))
+    },
+  })
+  if (!canModify) return null
+  const { status, statusIsFinal } = intent
+  const offlineTitle = online ? undefined : ACTION_TEXTS.needsConnection
+  const busy = action.isPending
+  const deletable = (DELETABLE_STATUSES as readonly string[]).includes(status)
+  const actionButton = (kind: Exclude<IntentAction, 'capture'>, label: string, danger = false) => (
+    <Button
+      variant={danger ? 'danger' : 'secondary'}
+      disabled={!online || busy}
+      title={offlineTitle}
+      onClick={() => setConfirming(kind)}
+    >
+      {label}
+      {!online && (
+        <span className="intent-actions__offline"> ({ACTION_TEXTS.needsConnection})</span>
+      )}
+    </Button>
+  )
+  const hasAny =
+    status === 'created' || status === 'authorized_pending_capture' || !statusIsFinal || deletable
+  if (!hasAny) return null
+  return (
+    <section className="card intent-actions" aria-labelledby="intent-actions">
+      <h2 id="intent-actions">Actions</h2>
+      {failure && (
+        <Alert onDismiss={() => setFailure(null)}>
+          <p>{failure}</p>
+        </Alert>
+      )}
+      {status === 'authorized_pending_capture' && (
+        <CaptureForm
+          intent={intent}
+          online={online}
+          busy={busy}
+          onCapture={(amount) => action.mutate({ action: 'capture', amount })}
+        />
+      )}
+      <div className="intent-actions__buttons">
+        {status === 'created' && (
+          <Link
+            to="/payment-links/$intentId/edit"
+            params={{ intentId: intent.id }}
+            className={buttonClassName({ variant: 'secondary' })}
+          >
+            Edit
+          </Link>
+        )}
+        {status === 'created' && actionButton('cancel', 'Cancel link')}
+        {!statusIsFinal && actionButton('reset', 'Reset')}
+        {deletable && actionButton('delete', 'Delete', true)}
+      </div>
+      {status === 'created' && <ResendForm intent={intent} submerchantId={submerchantId} />}
+      {confirming && (
+        <Dialog
+          open
+          onClose={() => !busy && setConfirming(null)}
+          dismissible={!busy}
+          title={CONFIRM[confirming].title}
+          footer={
+            <>
+              <Button variant="secondary" disabled={busy} onClick={() => setConfirming(null)}>
+                Back
+              </Button>
+              <Button
+                variant={confirming === 'delete' ? 'danger' : 'primary'}
+                loading={busy}
+                disabled={!online}
+                title={offlineTitle}
+                onClick={() => action.mutate({ action: confirming })}
+              >
+                {CONFIRM[confirming].button}
+              </Button>
+            </>
+          }
+        >
+          <p>{CONFIRM[confirming].text}</p>
+        </Dialog>
+      )}
+    </section>
+  )
+}
+
+function CaptureForm({
+  intent,
+  online,
+  busy,
+  onCapture,
+}: {
+  intent: Intent
+  online: boolean
+  busy: boolean
+  onCapture: (amount: number) => void
+}) {
+  const [text, setText] = useState(minorToDecimalString(intent.amount, intent.currency))
+  const [error, setError] = useState<string | null>(null)
+  const amount = captureAmountOf(text, intent.amount)
+  const capped = parseMoney(text.trim()) !== null && (parseMoney(text.trim()) ?? 0) > intent.amount
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (amount === null) {
+      setError('Amount is required')
+      return
+    }
+    onCapture(amount)
+  }
+  return (
+    <form className="intent-capture" noValidate onSubmit={submit}>
+      <Alert tone="warning" title="Authorised, awaiting capture">
+        <p>{ACTION_TEXTS.captureWarning}</p>
+      </Alert>
+      <TextField
+        label="Capture amount (£)"
+        inputMode="decimal"
+        value={text}
+        error={error}
+        hint={
+          capped
+            ? `Capped at the link's amount: ${formatMoney(intent.amount, intent.currency)}`
+            : `Up to ${formatMoney(intent.amount, intent.currency)}`
+        }
+        onChange={(event) => {
+          setText(event.target.value)
+          setError(null)
+        }}
+      />
+      <Button
+        type="submit"
+        loading={busy}
+        disabled={!online}
+        title={online ? undefined : ACTION_TEXTS.needsConnection}
+      >
+        {amount ? `Capture ${formatMoney(amount, intent.currency)}` : 'Capture'}
+        {!online && (
+          <span className="intent-actions__offline"> ({ACTION_TEXTS.needsConnection})</span>
+        )}
+      </Button>
+    </form>
+  )
+}
+
+// §5 resend: the button is enabled only when a phone or email exists and a channel is ticked.
+function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: string }) {
+  const toast = useToast()
+  const [phone, setPhone] = useState(intent.customerPhoneNumber ?? '')
+  const [email, setEmail] = useState(intent.customerEmailAddress ?? '')
+  const [sms, setSms] = useState(false)
+  const [byEmail, setByEmail] = useState(false)
+  const notify = useMutation<Intent, unknown, NotifyIntentVariables>({
+    mutationKey: INTENT_NOTIFY_KEY,
+  })
+  const phoneText = phone.replace(/[\s-]/g, '')
+  const ready = (sms && phoneText !== '') || (byEmail && email.trim() !== '')
+  function send(event: FormEvent) {
+    event.preventDefault()
+    if (!ready) return
+    const channels = [
+      ...(sms && phoneText ? ['sms' as const] : []),
+      ...(byEmail && email.trim() ? ['email' as const] : []),
+    ]
+    const variables: NotifyIntentVariables = {
+      ...newQueueableVariables({
+        what: 'Payment link notification',
+        forWhom: [sms ? phoneText : null, byEmail ? email.trim() : null].filter(Boolean).join(', '),
+        submerchantId,
+      }),
+      intentId: intent.id,
+      payload: {
+        channels,
+        customerPhoneNumber: phoneText || null,
+        customerEmailAddress: email.trim() || null,
+      },
+    }
+    notify.mutate(variables, {
+      onSuccess: () => toast.notice('Notification sent', 'success'),
+      onError: () => toast.notice(ACTION_TEXTS.notificationError, 'error'),
+    })
+    if (!onlineManager.isOnline())
+      toast.notice('Queued: it will be sent when the connection returns.')
+  }
+  return (
+    <form className="intent-resend" noValidate onSubmit={send} aria-labelledby="intent-resend">
+      <h3 id="intent-resend">Resend notification</h3>
+      <TextField
+        label="Customer phone number"
+        type="tel"
+        inputMode="tel"
+        optional
+        hint="International format, such as +447700900123"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
+      <TextField
+        label="Customer email address"
+        type="email"
+        inputMode="email"
+        optional
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <div className="intent-resend__channels" role="group" aria-label="Send by">
+        <label className="intent-form__check">
+          <input type="checkbox" checked={sms} onChange={(event) => setSms(event.target.checked)} />
+          SMS
+        </label>
+        <label className="intent-form__check">
+          <input
+            type="checkbox"
+            checked={byEmail}
+            onChange={(event) => setByEmail(event.target.checked)}
+          />
+          Email
+        </label>
+      </div>
+      {notify.isError && <Alert>{ACTION_TEXTS.notificationError}</Alert>}
+      <Button type="submit" disabled={!ready} loading={notify.isPending && !notify.isPaused}>
+        Send notification
+      </Button>
+    </form>
+  )
+}

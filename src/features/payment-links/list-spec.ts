@@ -1,0 +1,41 @@
+import { INTENT_STATUSES } from '@/api/schema/intents'
+import type { ListSpec } from '@/lib/list-search'
+import { intentStatusLabel } from '@/features/payment-links/status'
+
+// The payment-links list's view (§2, §7): reference, amount, status, created and succeeded ranges.
+export const PAYMENT_LINKS_LIST: ListSpec = {
+  id: 'payment-links',
+  noun: 'payment links',
+  nounOne: 'payment link',
+  filters: [
+    {
+      kind: 'dateRange',
+      key: 'period',
+      field: 'createdAt',
+      label: 'Created at',
+      chipLabel: 'Created',
+      defaultPreset: 'all_time',
+    },
+    {
+      kind: 'dateRange',
+      key: 'paid',
+      startKey: 'paidStart',
+      endKey: 'paidEnd',
+      field: 'succeededAt',
+      label: 'Succeeded at',
+      chipLabel: 'Succeeded',
+      defaultPreset: 'all_time',
+    },
+    {
+      kind: 'select',
+      key: 'status',
+      label: 'Status',
+      values: INTENT_STATUSES,
+      format: intentStatusLabel,
+    },
+    { kind: 'text', key: 'reference', label: 'Reference', maxLength: 100 },
+    { kind: 'amount', key: 'amount', label: 'Amount' },
+  ],
+  sortable: ['createdAt', 'amount', 'status', 'reference', 'customerName', 'expiresAt'],
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+}

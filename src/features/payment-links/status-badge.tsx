@@ -1,0 +1,20 @@
+import { INTENT_STATUS, type StatusTone } from '@/features/payment-links/status'
+import type { IntentStatus } from '@/api/schema/intents'
+import './payment-links.css'
+
+// A status in words and colour (§2 list: humanised, with colour and text).
+export function StatusBadge({
+  status,
+  label,
+}: {
+  status: IntentStatus | 'queued'
+  label?: string
+}) {
+  const known = status === 'queued' ? null : INTENT_STATUS[status]
+  const tone: StatusTone = known?.tone ?? 'neutral'
+  return (
+    <span className={`intent-status intent-status--${tone}`}>
+      {label ?? known?.label ?? status}
+    </span>
+  )
+}

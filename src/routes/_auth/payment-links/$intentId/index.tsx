@@ -1,0 +1,31 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { intentQueries } from '@/features/payment-links/api'
+import { PaymentLinkDetailScreen } from '@/features/payment-links/detail-screen'
+import { loadQuery } from '@/lib/load-query'
+import { accessFor } from '@/policy/access'
+
+export const Route = createFileRoute('/_auth/payment-links/$intentId/')({
+  // §2: the create page opened through the id route goes to the create route.
+  beforeLoad: ({ params }) => {
+    if (params.intentId === 'create') throw redirect({ to: '/payment-links/create' })
+  },
+  head: () => ({ meta: [{ title: pageTitle('Payment link') }] }),
+  loader: ({ context, params }) =>
+    loadQuery(context.queryClient, intentQueries.detail(context.submerchant.id, params.intentId)),
+  component: DetailPage,
+})
+
+function DetailPage() {
+  const { intentId } = Route.useParams()
+  const { submerchant, submerchantRole } = Route.useRouteContext()
+  const navigate = Route.useNavigate()
+  return (
+    <PaymentLinkDetailScreen
+      submerchantId={submerchant.id}
+      intentId={intentId}
+      canModify={accessFor({ role: submerchantRole, account: submerchant }).canEditPaymentLinks}
+      onDeleted={() => void navigate({ to: '/payment-links' })}
+    />
+  )
+}

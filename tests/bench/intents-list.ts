@@ -1,0 +1,93 @@
+// Budget (issue 15): GET /v1/intents p95 ≤ 20 ms at 100,000+ payment links on PGlite, through the
+// real app: the list, each §7 filter, and the q search (limit 10), for the largest account.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { migrate, openDatabase, queryRows } from '../../server/db/client'
+import { DEMO_PASSWORD } from '../../server/seed/fixtures'
+import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
+import { seed } from '../../server/seed/index'
+import { Client, makeDistDir } from '../api/auth-harness'
+import { createBenchApp } from './bench-app'
+import { summariseTimings, type TimingSummary } from './bench-stats'
+
+export interface IntentsListResult extends TimingSummary {
+  intents: number
+  accountIntents: number
+  requests: number
+  byKind: Record<string, TimingSummary>
+}
+
+// What the list screen and the search box ask for, in turn.
+function queries(now: Date): [kind: string, query: string][] {
+  const day = (days: number) =>
+    encodeURIComponent(new Date(now.getTime() - days * 86_400_000).toISOString())
+  return [
+    ['list', 'sort=-createdAt&limit=10'],
+    ['list page 50', 'sort=-createdAt&limit=10&offset=490'],
+    ['status', 'status=expired&sort=-createdAt&limit=10'],
+    ['status rare', 'status=requires_3ds_fingerprint&sort=-createdAt&limit=10'],
+    ['reference', 'reference=BK-12345&sort=-createdAt&limit=10'],
+    ['amount', 'amount=2500&sort=-createdAt&limit=10'],
+    ['amount range', 'amount[$gte]=5000&amount[$lt]=6000&sort=-createdAt&limit=10'],
+    [
+      'createdAt range',
+      `createdAt[$gte]=${day(90)}&createdAt[$lt]=${day(30)}&sort=-createdAt&limit=10`,
+    ],
+    ['succeededAt range', `succeededAt[$gte]=${day(60)}&sort=-createdAt&limit=10`],
+    ['q', 'q=amelia&limit=10'],
+    ['q reference', 'q=BK-123&limit=10'],
+    ['q phone', 'q=%2B4477009&limit=10'],
+  ]
+}
+
+export async function runIntentsListBench(opts: {
+  sales: number
+  rounds?: number
+  dataDir?: string
+}): Promise<IntentsListResult> {
+  const rounds = opts.rounds ?? 20
+  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'intents-bench-'))
+  const database = await openDatabase({ dataDir: dir })
+  try {
+    await migrate(database)
+    const now = new Date()
+    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
+    const sub = SEED_SUBMERCHANTS.cityCabs
+    const [counts] = await queryRows<{ all: number; mine: number }>(
+      database,
+      'select count(*)::int as all, count(*) filter (where submerchant_id = $1)::int as mine from intents',
+      [sub],
+    )
+    const app = createBenchApp(database, makeDistDir())
+    const client = new Client(app)
+    await client.login('owner@example.com', { password: DEMO_PASSWORD })
+    await client.refresh({ attachments: [sub] })
+    const all: number[] = []
+    const byKind = new Map<string, number[]>()
+    const list = queries(now)
+    for (let round = -1; round < rounds; round++) {
+      for (const [kind, query] of list) {
+        const started = performance.now()
+        const res = await client.request('GET', `/v1/intents?${query}`, { perspective: sub })
+        await res.json()
+        const elapsed = performance.now() - started
+        if (res.status !== 200) throw new Error(`bench request failed: ${kind} ${res.status}`)
+        // The first round warms the caches and the planner.
+        if (round < 0) continue
+        all.push(elapsed)
+        byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed])
+      }
+    }
+    return {
+      intents: counts?.all ?? 0,
+      accountIntents: counts?.mine ?? 0,
+      requests: all.length,
+      ...summariseTimings(all),
+      byKind: Object.fromEntries([...byKind].map(([kind, t]) => [kind, summariseTimings(t)])),
+    }
+  } finally {
+    await database.close()
+    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,163 @@
+import { rmSync } from 'node:fs'
+import {
+  devices,
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from '@playwright/test'
+import { copyOfE2eBuild } from '../support/portal-build'
+import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
+import { goOffline, goOnline, startSandboxWithDist, type SandboxWithDist } from './support/pwa'
+import { portalHeaders } from './support/sale-api'
+import { signIn } from './support/sign-in'
+
+/**
+ * A payment link created in a dead zone, on a sandbox of our own so every count is exact. The
+ * network is cut for real (setOffline plus aborting every request, see support/pwa.ts).
+ */
+
+const CITY = SEED_SUBMERCHANTS.cityCabs
+const WAITING = 'Waiting for connection'
+
+test.describe.configure({ mode: 'serial' })
+
+let server: SandboxWithDist | undefined
+let distDir: string | undefined
+let api: APIRequestContext
+
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'phone', 'the offline proofs run on the phone project')
+})
+
+test.beforeAll(async () => {
+  if (test.info().project.name !== 'phone') return
+  test.setTimeout(300_000)
+  distDir = await copyOfE2eBuild('portal-e2e-links-')
+  server = await startSandboxWithDist(distDir, { sales: 100 })
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL })
+})
+
+test.afterAll(async () => {
+  await api?.dispose()
+  await server?.stop()
+  if (distDir) rmSync(distDir, { recursive: true, force: true })
+})
+
+async function newPortal(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7']
+  const context = await browser.newContext({ ...pixel7, baseURL: server!.baseURL })
+  return { context, page: await context.newPage() }
+}
+
+// Signed in, the list and the create page visited, the service worker in control.
+async function openLinks(page: Page): Promise<void> {
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await page.goto('/payment-links')
+  await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
+async function fillCreate(page: Page, reference: string): Promise<void> {
+  await page.getByRole('link', { name: 'Create payment link' }).click()
+  await expect(page.getByRole('heading', { name: 'Create payment link' })).toBeVisible()
+  await page.getByLabel('Amount (£)').fill('21.00')
+  await page.getByLabel('Reference').fill(reference)
+  await page.getByRole('button', { name: 'Create' }).click()
+}
+
+async function linksWithReference(page: Page, reference: string): Promise<number> {
+  const res = await page.request.get(`/v1/intents?reference=${reference}`, {
+    headers: portalHeaders(CITY),
+  })
+  return ((await res.json()) as unknown[]).length
+}
+
+const queued = (page: Page) =>
+  page.getByRole('list', { name: 'Payment links waiting for a connection' }).getByRole('listitem')
+
+test('a link created offline waits at the top of the list, survives three reloads and is made once', async ({
+  browser,
+}) => {
+  // Three offline reloads of a production build with a service worker take a while on CI.
+  test.slow()
+  const { context, page } = await newPortal(browser)
+  await openLinks(page)
+  // A link whose detail is on the device, to see the actions that need a connection.
+  const res = await page.request.post('/v1/intents', {
+    headers: portalHeaders(CITY),
+    data: { saleAmount: 900, currency: 'GBP', submerchantId: CITY },
+  })
+  const open = (await res.json()) as { id: string }
+  await page.goto(`/payment-links/${open.id}`)
+  await expect(page.getByRole('button', { name: /^Cancel link/ })).toBeEnabled()
+  await page.goto('/payment-links')
+
+  const reference = `OFF-${Date.now().toString(36)}`
+  await goOffline(context)
+  await page.goto(`/payment-links/${open.id}`).catch(() => undefined)
+  await expect(
+    page.getByRole('button', { name: /Cancel link \(Needs a connection\)/ }),
+  ).toBeDisabled()
+  await expect(page.getByRole('button', { name: /Reset \(Needs a connection\)/ })).toBeDisabled()
+  await page.getByRole('link', { name: 'Go back' }).click()
+  await fillCreate(page, reference)
+  await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
+  await expect(queued(page)).toHaveCount(1)
+  await expect(queued(page).first()).toContainText(reference)
+  await expect(queued(page).first()).toContainText(WAITING)
+
+  for (let reload = 0; reload < 3; reload++) {
+    await page.reload()
+    await expect(queued(page).first()).toContainText(reference)
+    await expect(queued(page)).toHaveCount(1)
+  }
+
+  await goOnline(context)
+  await expect(queued(page)).toHaveCount(0, { timeout: 20_000 })
+  await expect(
+    page.getByRole('cell', { name: reference }).or(page.getByText(reference)),
+  ).toBeVisible()
+  expect(await linksWithReference(page, reference)).toBe(1)
+  await context.close()
+})
+
+test('a create whose answer is lost after the server committed still makes one link', async ({
+  browser,
+}) => {
+  test.slow()
+  const { context, page } = await newPortal(browser)
+  await openLinks(page)
+  const reference = `LOST-${Date.now().toString(36)}`
+  const attempts: { key: string | undefined; status: number | null }[] = []
+  await context.route('**/v1/intents', async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    const key = route.request().headers()['idempotency-key']
+    if (attempts.length === 0) {
+      const response = await route.fetch()
+      attempts.push({ key, status: response.status() })
+      await route.abort('connectionreset')
+    } else {
+      attempts.push({ key, status: null })
+      await route.continue()
+    }
+  })
+  await fillCreate(page, reference)
+  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  })
+  expect(attempts.length).toBeGreaterThanOrEqual(2)
+  expect(attempts[0]!.status).toBe(201)
+  expect(attempts[1]!.key).toBe(attempts[0]!.key)
+  expect(await linksWithReference(page, reference)).toBe(1)
+  await context.close()
+})
