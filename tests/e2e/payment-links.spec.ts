@@ -62,6 +62,7 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   page,
 }, testInfo) => {
   test.slow()
+  await page.clock.install()
   await useScreenshotWidth(page)
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await page.goto('/payment-links')
@@ -113,6 +114,8 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   await payOnPayPage(page, link, CARDS.success)
   await expect(page.getByText('This payment link has already been paid')).toBeVisible()
 
+  // Past the 30 s between checks: opening the link asks the server again.
+  await page.clock.fastForward(31_000)
   await openLink(page, intentId)
   await expect(page.getByText('Payment completed')).toBeVisible()
   await page.getByRole('link', { name: 'View sale' }).click()

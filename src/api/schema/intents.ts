@@ -11,31 +11,13 @@ import {
   SubmerchantId,
   UserId,
 } from './common'
+import { CAPTURE_MODES, FINAL_INTENT_STATUSES, INTENT_STATUSES } from './intent-values'
 
-export const INTENT_STATUSES = [
-  'created',
-  'pending',
-  'error',
-  'payment_declined',
-  'requires_3ds_fingerprint',
-  'requires_3ds_challenge',
-  'authorized_pending_capture',
-  'succeeded',
-  'cancelled',
-  'expired',
-] as const
+export { CAPTURE_MODES, FINAL_INTENT_STATUSES, INTENT_STATUSES }
+
 export const IntentStatus = type.enumerated(...INTENT_STATUSES)
 export type IntentStatus = typeof IntentStatus.infer
 
-// Statuses after which nothing more happens to an intent.
-export const FINAL_INTENT_STATUSES = [
-  'payment_declined',
-  'succeeded',
-  'cancelled',
-  'expired',
-] as const satisfies readonly IntentStatus[]
-
-export const CAPTURE_MODES = ['automatic', 'manual'] as const
 export const CaptureMode = type.enumerated(...CAPTURE_MODES)
 export type CaptureMode = typeof CaptureMode.infer
 

@@ -6,6 +6,10 @@ import { SEARCH_LIMIT } from '@/config/limits'
 import type { ListParams } from '@/lib/list-search'
 import { toListQuery } from '@/lib/list-view'
 
+// §9: a link's status is checked every 60 s while shown, never twice within 30 s.
+export const POLL_MS = 60_000
+export const MIN_CHECK_GAP_MS = 30_000
+
 const enc = encodeURIComponent
 const itemPath = (intentId: string) => `/v1/intents/${enc(intentId)}`
 
@@ -42,8 +46,8 @@ export const intentQueries = {
         const { Intent } = await schemas()
         return api(itemPath(intentId), { schema: Intent, bypassCache: true, signal })
       },
-      // The detail page decides when to check again (§9 polling).
-      staleTime: Infinity,
+      // §9: at least 30 s between checks; opening the page later asks the server again.
+      staleTime: MIN_CHECK_GAP_MS,
     }),
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Intent } from '@/api/schema/intents'
-import { intentQueries } from '@/features/payment-links/api'
+import { intentQueries, MIN_CHECK_GAP_MS, POLL_MS } from '@/features/payment-links/api'
 import { IntentActions } from '@/features/payment-links/intent-actions'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
@@ -14,9 +14,6 @@ import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './payment-links.css'
 
-// §9: poll every 60 s while not final and visible; never two checks within 30 s.
-export const POLL_MS = 60_000
-export const MIN_CHECK_GAP_MS = 30_000
 export const TOO_SOON = 'Too soon to check again'
 
 interface DetailScreenProps {

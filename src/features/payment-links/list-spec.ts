@@ -1,4 +1,4 @@
-import { INTENT_STATUSES } from '@/api/schema/intents'
+import { INTENT_STATUSES } from '@/api/schema/intent-values'
 import type { ListSpec } from '@/lib/list-search'
 import { intentStatusLabel } from '@/features/payment-links/status'
 
