@@ -120,7 +120,11 @@ export default defineConfig(({ command }) => {
       }),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // TanStack Store asks for the React 17 shim; React 19 has useSyncExternalStore built in.
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      },
       // The persist client pins an older query-core; one copy keeps one cache and a smaller bundle.
       dedupe: ['@tanstack/query-core'],
     },

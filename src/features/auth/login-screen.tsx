@@ -1,13 +1,21 @@
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { LoginForm } from '@/features/auth/login-form'
-import { MfaForm } from '@/features/auth/mfa-form'
 import type { LoginCredentials } from '@/features/auth/validation'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { useAuth } from '@/session/use-auth'
-import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+
+// The code step and the two notices are not part of /login's first paint; they are fetched
+// right after it, so they are there by the time a sign-in answers.
+const loadMfaForm = () => import('@/features/auth/mfa-form')
+const loadNotices = () => import('@/features/auth/login-notices')
+const MfaForm = lazy(() => loadMfaForm().then((m) => ({ default: m.MfaForm })))
+const CompromisedPasswordNotice = lazy(() =>
+  loadNotices().then((m) => ({ default: m.CompromisedPasswordNotice })),
+)
+const MfaDisabledNotice = lazy(() => loadNotices().then((m) => ({ default: m.MfaDisabledNotice })))
 
 // §8 answers of the password grant that change the screen rather than being shown.
 export const LOGIN_ANSWERS = {
@@ -26,6 +34,10 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('')
   const [compromisedEmail, setCompromisedEmail] = useState<string | null>(null)
   const [mfaDisabled, setMfaDisabled] = useState(false)
+
+  useEffect(() => {
+    void afterFirstPaint().then(() => Promise.all([loadMfaForm(), loadNotices()]))
+  }, [])
 
   function proceed() {
     void router.navigate({ href: redirect ?? AFTER_LOGIN })
@@ -68,39 +80,29 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       }
     >
       {codeStep ? (
-        <MfaForm
-          onSubmit={(code) => attempt(step.credentials, code)}
-          onBack={() => setStep({ name: 'password' })}
-        />
+        <Suspense fallback={null}>
+          <MfaForm
+            onSubmit={(code) => attempt(step.credentials, code)}
+            onBack={() => setStep({ name: 'password' })}
+          />
+        </Suspense>
       ) : (
         <LoginForm defaultEmail={email} onSubmit={(credentials) => attempt(credentials)} />
       )}
-      <Dialog
-        open={compromisedEmail !== null}
-        onClose={() => setCompromisedEmail(null)}
-        title="Password reset required"
-        description="Your password was found in a list of exposed credentials from a data breach on another website. To keep your account safe, choose a new password before you log in."
-        footer={
-          <Button
-            onClick={() =>
+      <Suspense fallback={null}>
+        {compromisedEmail !== null && (
+          <CompromisedPasswordNotice
+            onClose={() => setCompromisedEmail(null)}
+            onReset={() =>
               void router.navigate({
                 to: '/forgot-password',
-                search: { emailAddress: compromisedEmail ?? undefined },
+                search: { emailAddress: compromisedEmail },
               })
             }
-          >
-            Reset password
-          </Button>
-        }
-      />
-      <Dialog
-        open={mfaDisabled}
-        dismissible={false}
-        onClose={proceed}
-        title="Multi-factor authentication disabled"
-        description="You signed in with a recovery code, so multi-factor authentication is now disabled on your account. Enable it again from your profile to keep your account protected."
-        footer={<Button onClick={proceed}>Continue</Button>}
-      />
+          />
+        )}
+        {mfaDisabled && <MfaDisabledNotice onContinue={proceed} />}
+      </Suspense>
     </AuthLayout>
   )
 }
