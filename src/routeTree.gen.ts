@@ -27,9 +27,11 @@ import { Route as AuthPaymentLinksIndexRouteImport } from './routes/_auth/paymen
 import { Route as AuthPaymentLinksSplatRouteImport } from './routes/_auth/payment-links/$'
 import { Route as AuthPaymentLinksBulkCreateRouteImport } from './routes/_auth/payment-links/bulk-create'
 import { Route as AuthPaymentLinksCreateRouteImport } from './routes/_auth/payment-links/create'
-import { Route as AuthPayoutsSplatRouteImport } from './routes/_auth/payouts/$'
+import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts/index'
+import { Route as AuthPayoutsPayoutIdRouteImport } from './routes/_auth/payouts/$payoutId'
 import { Route as AuthScanToPaySplatRouteImport } from './routes/_auth/scan-to-pay/$'
-import { Route as AuthTerminalsSplatRouteImport } from './routes/_auth/terminals/$'
+import { Route as AuthTerminalsIndexRouteImport } from './routes/_auth/terminals/index'
+import { Route as AuthTerminalsTerminalIdRouteImport } from './routes/_auth/terminals/$terminalId'
 import { Route as AuthPaymentLinksIntentIdIndexRouteImport } from './routes/_auth/payment-links/$intentId/index'
 import { Route as AuthPaymentLinksIntentIdEditRouteImport } from './routes/_auth/payment-links/$intentId/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
@@ -125,9 +127,14 @@ const AuthPaymentLinksCreateRoute = AuthPaymentLinksCreateRouteImport.update({
   path: '/payment-links/create',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthPayoutsSplatRoute = AuthPayoutsSplatRouteImport.update({
-  id: '/payouts/$',
-  path: '/payouts/$',
+const AuthPayoutsIndexRoute = AuthPayoutsIndexRouteImport.update({
+  id: '/payouts/',
+  path: '/payouts/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPayoutsPayoutIdRoute = AuthPayoutsPayoutIdRouteImport.update({
+  id: '/payouts/$payoutId',
+  path: '/payouts/$payoutId',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthScanToPaySplatRoute = AuthScanToPaySplatRouteImport.update({
@@ -135,9 +142,14 @@ const AuthScanToPaySplatRoute = AuthScanToPaySplatRouteImport.update({
   path: '/scan-to-pay/$',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthTerminalsSplatRoute = AuthTerminalsSplatRouteImport.update({
-  id: '/terminals/$',
-  path: '/terminals/$',
+const AuthTerminalsIndexRoute = AuthTerminalsIndexRouteImport.update({
+  id: '/terminals/',
+  path: '/terminals/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTerminalsTerminalIdRoute = AuthTerminalsTerminalIdRouteImport.update({
+  id: '/terminals/$terminalId',
+  path: '/terminals/$terminalId',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPaymentLinksIntentIdIndexRoute =
@@ -182,10 +194,12 @@ export interface FileRoutesByFullPath {
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
   '/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
   '/payment-links/create': typeof AuthPaymentLinksCreateRoute
-  '/payouts/$': typeof AuthPayoutsSplatRoute
+  '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
-  '/terminals/$': typeof AuthTerminalsSplatRoute
+  '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/payment-links/': typeof AuthPaymentLinksIndexRoute
+  '/payouts/': typeof AuthPayoutsIndexRoute
+  '/terminals/': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
@@ -208,10 +222,12 @@ export interface FileRoutesByTo {
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
   '/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
   '/payment-links/create': typeof AuthPaymentLinksCreateRoute
-  '/payouts/$': typeof AuthPayoutsSplatRoute
+  '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
-  '/terminals/$': typeof AuthTerminalsSplatRoute
+  '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/payment-links': typeof AuthPaymentLinksIndexRoute
+  '/payouts': typeof AuthPayoutsIndexRoute
+  '/terminals': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/payment-links/$intentId': typeof AuthPaymentLinksIntentIdIndexRoute
@@ -236,10 +252,12 @@ export interface FileRoutesById {
   '/_auth/payment-links/$': typeof AuthPaymentLinksSplatRoute
   '/_auth/payment-links/bulk-create': typeof AuthPaymentLinksBulkCreateRoute
   '/_auth/payment-links/create': typeof AuthPaymentLinksCreateRoute
-  '/_auth/payouts/$': typeof AuthPayoutsSplatRoute
+  '/_auth/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
-  '/_auth/terminals/$': typeof AuthTerminalsSplatRoute
+  '/_auth/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
+  '/_auth/payouts/': typeof AuthPayoutsIndexRoute
+  '/_auth/terminals/': typeof AuthTerminalsIndexRoute
   '/_auth/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/_auth/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
@@ -264,10 +282,12 @@ export interface FileRouteTypes {
     | '/payment-links/$'
     | '/payment-links/bulk-create'
     | '/payment-links/create'
-    | '/payouts/$'
+    | '/payouts/$payoutId'
     | '/scan-to-pay/$'
-    | '/terminals/$'
+    | '/terminals/$terminalId'
     | '/payment-links/'
+    | '/payouts/'
+    | '/terminals/'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
     | '/payment-links/$intentId/'
@@ -290,10 +310,12 @@ export interface FileRouteTypes {
     | '/payment-links/$'
     | '/payment-links/bulk-create'
     | '/payment-links/create'
-    | '/payouts/$'
+    | '/payouts/$payoutId'
     | '/scan-to-pay/$'
-    | '/terminals/$'
+    | '/terminals/$terminalId'
     | '/payment-links'
+    | '/payouts'
+    | '/terminals'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
     | '/payment-links/$intentId'
@@ -317,10 +339,12 @@ export interface FileRouteTypes {
     | '/_auth/payment-links/$'
     | '/_auth/payment-links/bulk-create'
     | '/_auth/payment-links/create'
-    | '/_auth/payouts/$'
+    | '/_auth/payouts/$payoutId'
     | '/_auth/scan-to-pay/$'
-    | '/_auth/terminals/$'
+    | '/_auth/terminals/$terminalId'
     | '/_auth/payment-links/'
+    | '/_auth/payouts/'
+    | '/_auth/terminals/'
     | '/_auth/payment-links/$intentId/edit'
     | '/_auth/transactions/sales/$saleId'
     | '/_auth/payment-links/$intentId/'
@@ -469,11 +493,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPaymentLinksCreateRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/payouts/$': {
-      id: '/_auth/payouts/$'
-      path: '/payouts/$'
-      fullPath: '/payouts/$'
-      preLoaderRoute: typeof AuthPayoutsSplatRouteImport
+    '/_auth/payouts/': {
+      id: '/_auth/payouts/'
+      path: '/payouts'
+      fullPath: '/payouts/'
+      preLoaderRoute: typeof AuthPayoutsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/payouts/$payoutId': {
+      id: '/_auth/payouts/$payoutId'
+      path: '/payouts/$payoutId'
+      fullPath: '/payouts/$payoutId'
+      preLoaderRoute: typeof AuthPayoutsPayoutIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/scan-to-pay/$': {
@@ -483,11 +514,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScanToPaySplatRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/terminals/$': {
-      id: '/_auth/terminals/$'
-      path: '/terminals/$'
-      fullPath: '/terminals/$'
-      preLoaderRoute: typeof AuthTerminalsSplatRouteImport
+    '/_auth/terminals/': {
+      id: '/_auth/terminals/'
+      path: '/terminals'
+      fullPath: '/terminals/'
+      preLoaderRoute: typeof AuthTerminalsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/terminals/$terminalId': {
+      id: '/_auth/terminals/$terminalId'
+      path: '/terminals/$terminalId'
+      fullPath: '/terminals/$terminalId'
+      preLoaderRoute: typeof AuthTerminalsTerminalIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/payment-links/$intentId/': {
@@ -528,10 +566,12 @@ interface AuthRouteChildren {
   AuthPaymentLinksSplatRoute: typeof AuthPaymentLinksSplatRoute
   AuthPaymentLinksBulkCreateRoute: typeof AuthPaymentLinksBulkCreateRoute
   AuthPaymentLinksCreateRoute: typeof AuthPaymentLinksCreateRoute
-  AuthPayoutsSplatRoute: typeof AuthPayoutsSplatRoute
+  AuthPayoutsPayoutIdRoute: typeof AuthPayoutsPayoutIdRoute
   AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
-  AuthTerminalsSplatRoute: typeof AuthTerminalsSplatRoute
+  AuthTerminalsTerminalIdRoute: typeof AuthTerminalsTerminalIdRoute
   AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
+  AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
+  AuthTerminalsIndexRoute: typeof AuthTerminalsIndexRoute
   AuthPaymentLinksIntentIdEditRoute: typeof AuthPaymentLinksIntentIdEditRoute
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
   AuthPaymentLinksIntentIdIndexRoute: typeof AuthPaymentLinksIntentIdIndexRoute
@@ -545,10 +585,12 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPaymentLinksSplatRoute: AuthPaymentLinksSplatRoute,
   AuthPaymentLinksBulkCreateRoute: AuthPaymentLinksBulkCreateRoute,
   AuthPaymentLinksCreateRoute: AuthPaymentLinksCreateRoute,
-  AuthPayoutsSplatRoute: AuthPayoutsSplatRoute,
+  AuthPayoutsPayoutIdRoute: AuthPayoutsPayoutIdRoute,
   AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
-  AuthTerminalsSplatRoute: AuthTerminalsSplatRoute,
+  AuthTerminalsTerminalIdRoute: AuthTerminalsTerminalIdRoute,
   AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
+  AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
+  AuthTerminalsIndexRoute: AuthTerminalsIndexRoute,
   AuthPaymentLinksIntentIdEditRoute: AuthPaymentLinksIntentIdEditRoute,
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
   AuthPaymentLinksIntentIdIndexRoute: AuthPaymentLinksIntentIdIndexRoute,

@@ -121,10 +121,11 @@ const SIDEBAR: Record<AccountCase, Record<RoleCase, SidebarEntryId[]>> = {
     viewer: noScan(VIEWER_SIDEBAR),
     none: noScan(NONE_SIDEBAR),
   },
+  // §6 (issue 14): managers and viewers do not get the payouts list, so the link is hidden too.
   payoutRestricted: {
     owner: noScan(OWNER_SIDEBAR),
-    manager: noScan(OWNER_SIDEBAR),
-    viewer: noScan(VIEWER_SIDEBAR),
+    manager: noScan(OWNER_SIDEBAR).filter((id) => id !== 'payouts'),
+    viewer: noScan(VIEWER_SIDEBAR).filter((id) => id !== 'payouts'),
     none: noScan(NONE_SIDEBAR),
   },
   jobNumber: STANDARD_SIDEBAR,

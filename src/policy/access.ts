@@ -126,6 +126,8 @@ export interface SidebarEntry {
 interface SidebarEntryDefinition extends SidebarEntry {
   // §2: the account-user roles that see the link; absent means every signed-in person.
   requiredRoles?: readonly Role[]
+  // §6: a page the person may not open at all is not offered (the payouts list).
+  rule?: AccessRule
 }
 
 // §2 in its order. Whitelists come from src/config/access-lists.ts.
@@ -134,7 +136,13 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
   { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
   { id: 'paymentLinks', label: 'Payment Links', path: '/payment-links' },
   { id: 'scanToPay', label: 'Scan to Pay', path: '/scan-to-pay' },
-  { id: 'payouts', label: 'Payouts', path: '/payouts', requiredRoles: ALL_ROLES },
+  {
+    id: 'payouts',
+    label: 'Payouts',
+    path: '/payouts',
+    requiredRoles: ALL_ROLES,
+    rule: 'canViewPayouts',
+  },
   { id: 'terminals', label: 'Terminals', path: '/terminals', requiredRoles: ALL_ROLES },
   { id: 'support', label: 'Support', path: '/support' },
   { id: 'status', label: 'System Status', path: '/status' },
@@ -164,6 +172,7 @@ export function sidebarEntries(
   return SIDEBAR_ENTRIES.filter(
     (entry) =>
       (!entry.requiredRoles || hasRole(subject, entry.requiredRoles)) &&
+      (!entry.rule || ACCESS_RULES[entry.rule](subject, lists)) &&
       isWhitelisted(subject, lists.linkWhitelists[entry.id]),
   ).map(({ id, label, path }) => ({ id, label, path }))
 }

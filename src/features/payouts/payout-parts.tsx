@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router'
+import type { Payout } from '@/api/schema/payouts'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { humanize, prettify } from '@/lib/prettify'
+import type { Column } from '@/ui/data-table'
+
+export const PAYOUT_ROUTE = '/payouts/$payoutId' as const
+
+export const scheduleText = (payout: Payout) => (payout.scheduled ? 'Regular' : 'One-off')
+export const destinationText = (payout: Payout) => prettify(payout.destinationType)
+
+// The §2 columns: Payout ID, amount, Reference, destination type, Date, status and a link.
+export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
+  {
+    id: 'id',
+    header: 'Payout ID',
+    cell: (p) => <span className="payout-id">{p.id}</span>,
+    sortField: 'id',
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    cell: (p) => formatMoney(p.amount, p.currency),
+    sortField: 'amount',
+    firstDirection: 'desc',
+    align: 'end',
+  },
+  {
+    id: 'paymentReference',
+    header: 'Reference',
+    cell: (p) => p.paymentReference,
+    sortField: 'paymentReference',
+  },
+  { id: 'destinationType', header: 'Destination', cell: destinationText },
+  {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (p) => formatDateTime(p.createdAt),
+    sortField: 'createdAt',
+    firstDirection: 'desc',
+  },
+  { id: 'status', header: 'Status', cell: (p) => humanize(p.status), sortField: 'status' },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: (p) => (
+      <Link to={PAYOUT_ROUTE} params={{ payoutId: p.id }}>
+        Details
+        <span className="visually-hidden">{` of payout ${p.paymentReference}`}</span>
+      </Link>
+    ),
+  },
+]
+
+export function PayoutCard({ payout }: { payout: Payout }) {
+  return (
+    <Link to={PAYOUT_ROUTE} params={{ payoutId: payout.id }} className="payout-card">
+      <span className="payout-card__amount">{formatMoney(payout.amount, payout.currency)}</span>
+      <span>{humanize(payout.status)}</span>
+      <span className="muted">{formatDateTime(payout.createdAt)}</span>
+      <span className="muted">
+        {payout.paymentReference} · {destinationText(payout)}
+      </span>
+    </Link>
+  )
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ListSearch } from '@/lib/list-search'
+import { toListParams } from '@/lib/list-view'
+import { DataAge } from '@/offline/data-age'
+import { ListScreen } from '@/ui/list-screen'
+import { terminalQueries } from '@/features/terminals/api'
+import { TERMINALS_LIST } from '@/features/terminals/list-spec'
+import { TerminalCard, terminalColumns } from '@/features/terminals/terminal-parts'
+import { TerminalSearch } from '@/features/terminals/terminal-search'
+import './terminals.css'
+
+interface TerminalsScreenProps {
+  submerchantId: string
+  userId: string | null
+  search: ListSearch
+  onSearchChange: (search: ListSearch) => void
+}
+
+// §2 /terminals: the search, then the kit's server table (cards on phones) of the account's terminals.
+export function TerminalsScreen({
+  submerchantId,
+  userId,
+  search,
+  onSearchChange,
+}: TerminalsScreenProps) {
+  const query = useQuery(terminalQueries.list(submerchantId, toListParams(TERMINALS_LIST, search)))
+  return (
+    <div className="terminals">
+      <ListScreen
+        spec={TERMINALS_LIST}
+        title="Terminals"
+        search={search}
+        onSearchChange={onSearchChange}
+        query={query}
+        columns={terminalColumns(submerchantId)}
+        rowKey={(t) => t.id}
+        renderCard={(t) => <TerminalCard terminal={t} submerchantId={submerchantId} />}
+        errorTitle="Failed to load terminals"
+        savedViewsOwner={userId ? { userId, submerchantId } : null}
+        actions={<TerminalSearch submerchantId={submerchantId} />}
+        age={<DataAge updatedAt={query.dataUpdatedAt} />}
+      />
+    </div>
+  )
+}

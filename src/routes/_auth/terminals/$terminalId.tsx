@@ -1,0 +1,50 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { SALE_COLUMNS, SaleCard } from '@/features/sales/sale-row'
+import { terminalQueries } from '@/features/terminals/api'
+import { TERMINAL_SALES_LIST } from '@/features/terminals/list-spec'
+import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
+import { TerminalSales } from '@/features/terminals/terminal-sales'
+import { loadQuery } from '@/lib/load-query'
+import { validateListSearch, type ListSearch } from '@/lib/list-search'
+import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
+import { NotPermitted } from '@/ui/not-permitted'
+
+// The sales table's own columns, less the terminal's (it is this one).
+const COLUMNS = SALE_COLUMNS.filter((c) => c.id !== 'terminalSerialNumber')
+
+export const Route = createFileRoute('/_auth/terminals/$terminalId')({
+  validateSearch: (search: Record<string, unknown>): ListSearch =>
+    validateListSearch(TERMINAL_SALES_LIST, search),
+  head: () => ({ meta: [{ title: pageTitle('Terminal') }] }),
+  loader: ({ context, params }) =>
+    accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewTerminals
+      ? loadQuery(
+          context.queryClient,
+          terminalQueries.detail(context.submerchant.id, params.terminalId),
+        )
+      : undefined,
+  component: TerminalPage,
+})
+
+function TerminalPage() {
+  const { terminalId } = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { submerchant, submerchantRole } = Route.useRouteContext()
+  if (!accessFor({ role: submerchantRole, account: submerchant }).canViewTerminals) {
+    return <NotPermitted title="Terminal" message={ACCESS_DENIED_MESSAGES.canViewTerminals} />
+  }
+  return (
+    <TerminalDetailScreen submerchantId={submerchant.id} terminalId={terminalId}>
+      <TerminalSales
+        submerchantId={submerchant.id}
+        terminalId={terminalId}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+        columns={COLUMNS}
+        renderCard={(sale) => <SaleCard sale={sale} />}
+      />
+    </TerminalDetailScreen>
+  )
+}

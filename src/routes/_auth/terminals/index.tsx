@@ -1,0 +1,44 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/config/app'
+import { terminalQueries } from '@/features/terminals/api'
+import { TERMINALS_LIST } from '@/features/terminals/list-spec'
+import { TerminalsScreen } from '@/features/terminals/terminals-screen'
+import { loadQuery } from '@/lib/load-query'
+import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { toListParams } from '@/lib/list-view'
+import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
+import { NotPermitted } from '@/ui/not-permitted'
+
+export const Route = createFileRoute('/_auth/terminals/')({
+  validateSearch: (search: Record<string, unknown>): ListSearch =>
+    validateListSearch(TERMINALS_LIST, search),
+  head: () => ({ meta: [{ title: pageTitle('Terminals') }] }),
+  loader: ({ context, location }) =>
+    accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewTerminals
+      ? loadQuery(
+          context.queryClient,
+          terminalQueries.list(
+            context.submerchant.id,
+            toListParams(TERMINALS_LIST, parseListSearch(TERMINALS_LIST, location.search)),
+          ),
+        )
+      : undefined,
+  component: TerminalsPage,
+})
+
+function TerminalsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { submerchant, submerchantRole, session } = Route.useRouteContext()
+  if (!accessFor({ role: submerchantRole, account: submerchant }).canViewTerminals) {
+    return <NotPermitted title="Terminals" message={ACCESS_DENIED_MESSAGES.canViewTerminals} />
+  }
+  return (
+    <TerminalsScreen
+      submerchantId={submerchant.id}
+      userId={session.userId}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next })}
+    />
+  )
+}
