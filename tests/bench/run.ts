@@ -12,6 +12,7 @@ import { runLighthouseBench } from './lighthouse'
 import { runOfflineBench } from './offline'
 import { runLoginFloodBench } from './login-flood'
 import { runIntentsListBench } from './intents-list'
+import { runTerminalsPayoutsBench } from './terminals-payouts'
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, sales: { type: 'string', default: '1000000' } },
@@ -66,7 +67,8 @@ if (wanted('bundle')) {
 }
 // The latency benches reuse the database the seed bench made, instead of seeding a million twice.
 const dataDir =
-  wanted('seed') && (wanted('api') || wanted('sales-filter') || wanted('intents'))
+  wanted('seed') &&
+  (wanted('api') || wanted('sales-filter') || wanted('intents') || wanted('terminals-payouts'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
     : undefined
 if (wanted('seed')) {
@@ -140,6 +142,26 @@ if (wanted('intents')) {
       budget: '—',
       ok: true,
     },
+  )
+}
+
+if (wanted('terminals-payouts')) {
+  const r = await runTerminalsPayoutsBench({ sales, dataDir })
+  results.terminalsPayouts = r
+  const budget = (metric: string, t: { p95: number }) => ({
+    metric: `${metric} p95`,
+    value: `${t.p95.toFixed(1)} ms`,
+    budget: '≤ 20 ms',
+    ok: t.p95 <= 20,
+  })
+  rows.push(
+    budget(
+      `GET /v1/sales?terminalId (${r.terminalSales.toLocaleString('en-GB')} sales, offset 0)`,
+      r.terminalSalesOffset0,
+    ),
+    budget('GET /v1/sales?terminalId (offset 5,000)', r.terminalSalesOffset5000),
+    budget('GET /v1/terminals?q&limit=10', r.terminalSearch),
+    budget('GET /v1/payouts', r.payoutsList),
   )
 }
 
