@@ -91,9 +91,9 @@ test('today at a glance equals the sums of the API sales, with the latest payout
   const payoutCard = page.getByRole('region', { name: 'Latest payout' })
   await expect(payoutCard.getByText(money(payout?.amount ?? 0), { exact: true })).toBeVisible()
 
-  // Quick actions: only pages that exist today (Sales); no dead buttons.
+  // Quick actions: only pages that exist (payment links since issue 15, and sales); no dead buttons.
   const actions = page.getByRole('navigation', { name: 'Quick actions' })
-  await expect(actions.getByRole('link')).toHaveText(['Sales'])
+  await expect(actions.getByRole('link')).toHaveText(['New payment link', 'Sales'])
   await actions.getByRole('link', { name: 'Sales' }).click()
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
   await page.goBack()

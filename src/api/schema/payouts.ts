@@ -1,8 +1,9 @@
 import { type } from 'arktype'
 import { BankAccountId, Currency, IsoDateTime, MinorUnits, PayoutCardId, PayoutId } from './common'
 import { CardScheme, PanLastFour } from './sales'
+import { PAYOUT_STATUSES } from './payout-values'
 
-export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const
+export { PAYOUT_STATUSES }
 export const PayoutStatus = type.enumerated(...PAYOUT_STATUSES)
 export type PayoutStatus = typeof PayoutStatus.infer
 

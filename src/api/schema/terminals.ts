@@ -1,12 +1,8 @@
 import { type } from 'arktype'
 import { IsoDateTime, SubmerchantId, TerminalId } from './common'
+import { TERMINAL_MODELS } from './terminal-values'
 
-export const TERMINAL_MODELS = [
-  'bluePad55',
-  'bluePad55_4g',
-  'bluePad5000',
-  'bluePad5000_v2',
-] as const
+export { TERMINAL_MODELS }
 export const TerminalModel = type.enumerated(...TERMINAL_MODELS)
 export type TerminalModel = typeof TerminalModel.infer
 

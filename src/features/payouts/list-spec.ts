@@ -1,4 +1,4 @@
-import { PAYOUT_STATUSES } from '@/api/schema/payouts'
+import { PAYOUT_STATUSES } from '@/api/schema/payout-values'
 import type { ListSpec } from '@/lib/list-search'
 
 // The payouts table (§2): createdAt range, status and Reference; declared once.

@@ -1,4 +1,4 @@
-import { TERMINAL_MODELS } from '@/api/schema/terminals'
+import { TERMINAL_MODELS } from '@/api/schema/terminal-values'
 import type { ListSpec } from '@/lib/list-search'
 import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '@/api/schema/sale-values'
 

@@ -1,0 +1,2 @@
+// The §4 payout statuses as plain values, for the payouts route's validateSearch (see intent-values.ts).
+export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const
