@@ -21,6 +21,22 @@ const baseURL = `http://127.0.0.1:${port}`
 
 const chromium = chromiumLaunchOptions
 
+// Specs whose screens do not change with the width (flows, sessions, offline proofs) run once, on
+// the phone; so do tests tagged PHONE_ONLY (tests/e2e/support/projects.ts). The tablet project
+// runs the rest: what looks different at 1024 px.
+const PHONE_ONLY_SPECS = [
+  'auth-logout',
+  'auth-password-reset',
+  'auth-register',
+  'auth-session',
+  'auth-sign-in',
+  'error-reporting',
+  'foundation',
+  'loading-policy',
+  'offline-outbox',
+  'payment-links-offline',
+].map((name) => `**/${name}.spec.ts`)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/test-results',
@@ -55,6 +71,8 @@ export default defineConfig({
         hasTouch: true,
         launchOptions: chromium,
       },
+      testIgnore: PHONE_ONLY_SPECS,
+      grepInvert: /@phone-only/,
     },
   ],
   webServer: {

@@ -68,6 +68,17 @@ export interface ListSpec {
   defaultSort: ListSort
 }
 
+// A list that shows a subset of another's rows (a terminal's sales are sales): the same spec, under
+// its own id, without the filters and sorts that the subset fixes.
+export function narrowListSpec(spec: ListSpec, id: string, fixed: readonly string[]): ListSpec {
+  return {
+    ...spec,
+    id,
+    filters: spec.filters.filter((filter) => !fixed.includes(filter.key)),
+    sortable: spec.sortable.filter((field) => !fixed.includes(field)),
+  }
+}
+
 // One page of a list, normalised: what a query factory keys and fetches by.
 export interface ListParams {
   filters: Record<string, string | number>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   clearAllChange,
+  narrowListSpec,
   parseListSearch,
   validateListSearch,
   withChange,
@@ -137,5 +138,24 @@ describe('a declared list', () => {
     expect(withChange(LINKS, search, clearAllChange(LINKS))).toEqual({ sort: 'amount' })
     expect(viewSummary(LINKS, {})).toBe('All payment links')
     expect(viewSummary(LINKS, { status: 'created' })).toBe('Status: Created')
+  })
+})
+
+describe("a narrowed list (a subset of another list, such as one terminal's sales)", () => {
+  const narrowed = narrowListSpec(LINKS, 'one-status-links', ['status', 'amount'])
+
+  it('keeps the rest of the spec under its own id', () => {
+    expect(narrowed.id).toBe('one-status-links')
+    expect(narrowed.filters.map((f) => f.key)).toEqual(['created', 'succeeded', 'ref'])
+    expect(narrowed.sortable).toEqual(['createdAt'])
+    expect(narrowed.defaultSort).toEqual(LINKS.defaultSort)
+    expect(LINKS.filters).toHaveLength(5)
+  })
+
+  it('drops the fixed filters from the URL', () => {
+    const search = validateListSearch(narrowed, { status: 'created', ref: 'JOB-1', sort: 'amount' })
+    expect(search).not.toHaveProperty('status')
+    expect(search).toMatchObject({ ref: 'JOB-1' })
+    expect(toListParams(narrowed, search, now).sort).toEqual(LINKS.defaultSort)
   })
 })

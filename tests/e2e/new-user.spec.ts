@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/de
 import { apiGet, openSale } from './support/sale-api'
 import { isPhone, openMainNav, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 // What a new user trips on (issue 13 B), at 360 px (phone project) and 1024 px (tablet project).
 
@@ -44,12 +45,14 @@ test('account paths not built yet say Page Not Found inside the shell', async ({
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 })
 
-test('a signed-out visit to an account path not built yet still asks to sign in', async ({
-  page,
-}) => {
-  await page.goto('/payouts')
-  await expect(page).toHaveURL(/\/login\?redirect=/)
-})
+test(
+  'a signed-out visit to an account path not built yet still asks to sign in',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await page.goto('/payouts')
+    await expect(page).toHaveURL(/\/login\?redirect=/)
+  },
+)
 
 // The closed network has no status or support site: answer for them.
 async function fakeExternalSites(context: BrowserContext) {

@@ -1,25 +1,14 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import {
-  devices,
   expect,
-  request as playwrightRequest,
   test,
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Page,
   type Route,
 } from '@playwright/test'
-import { copyOfE2eBuild } from '../support/portal-build'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
-import {
-  dumpStorage,
-  goOffline,
-  goOnline,
-  startSandboxWithDist,
-  type SandboxWithDist,
-} from './support/pwa'
+import { dumpStorage, goOffline, goOnline } from './support/pwa'
 import {
   expectAdviceCount,
   receiptAdvices,
@@ -28,6 +17,7 @@ import {
 } from './support/receipt-advice'
 import { apiGet, openSale, type ApiSale } from './support/sale-api'
 import { saveScreenshot } from './support/shell'
+import { reloadUnderServiceWorker, useOfflineSandbox } from './support/offline-sandbox'
 import { signIn } from './support/sign-in'
 
 /**
@@ -39,39 +29,9 @@ const CITY_CABS = SEED_SUBMERCHANTS.cityCabs
 const QUEUED_TOAST = "You're offline. The receipt will be sent when the connection returns."
 const RECEIPTS = '**/v1/receipts/**'
 
-test.describe.configure({ mode: 'serial' })
-
-let server: SandboxWithDist | undefined
-let distDir: string | undefined
-let api: APIRequestContext
+const sandbox = useOfflineSandbox('outbox')
 let sales: ApiSale[] = []
 let nextSale = 0
-
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'phone', 'the offline proofs run on the phone project')
-})
-
-// A copy of the build: a rebuild of dist-e2e by another run would break the service worker's install.
-test.beforeAll(async () => {
-  if (test.info().project.name !== 'phone') return
-  test.setTimeout(300_000)
-  distDir = await copyOfE2eBuild('portal-e2e-outbox-')
-  server = await startSandboxWithDist(distDir, { sales: 100 })
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL })
-})
-
-test.afterAll(async () => {
-  await api?.dispose()
-  await server?.stop()
-  if (distDir) rmSync(distDir, { recursive: true, force: true })
-})
-
-// The Pixel 7 of the phone project, on the private server.
-async function newPortal(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7']
-  const context = await browser.newContext({ ...pixel7, baseURL: server!.baseURL })
-  return { context, page: await context.newPage() }
-}
 
 /**
  * Signs in, opens a sale no other test used (so its page is in the persisted cache) and makes
@@ -87,12 +47,7 @@ async function openCachedSale(page: Page): Promise<ApiSale> {
   }
   const sale = sales[nextSale++ % sales.length]!
   await openSale(page, sale.id)
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-    .toBe('activated')
-  await page.reload()
-  await expect(receiptSection(page)).toBeVisible()
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await reloadUnderServiceWorker(page, receiptSection(page))
   return sale
 }
 
@@ -135,7 +90,7 @@ interface QueuedSms {
 
 // Offline: one SMS receipt sent from a cached sale, then the outbox opened; it is persisted.
 async function queueSmsOffline(browser: Browser): Promise<QueuedSms> {
-  const { context, page } = await newPortal(browser)
+  const { context, page } = await sandbox.newPortal(browser)
   const sale = await openCachedSale(page)
   const phone = uniquePhone()
   await goOffline(context)
@@ -150,18 +105,12 @@ async function queueSmsOffline(browser: Browser): Promise<QueuedSms> {
 async function expectSentOnce(page: Page, { sale, phone }: Pick<QueuedSms, 'sale' | 'phone'>) {
   await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible({ timeout: 20_000 })
   await expect(outboxBadge(page)).toHaveCount(0)
-  await expectAdviceCount(api, { recipient: phone.e164, saleId: sale.id }, 1)
+  await expectAdviceCount(sandbox.api, { recipient: phone.e164, saleId: sale.id }, 1)
 }
 
 function uniquePhone(): { typed: string; e164: string } {
   const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')
   return { typed: `07700 ${digits}`, e164: `+447700${digits}` }
-}
-
-function keepShot(page: Page, name: string) {
-  mkdirSync('/tmp/shots-C', { recursive: true })
-  const width = page.viewportSize()?.width ?? 0
-  copyFileSync(`.tmp/screens/${name}-${width}.png`, `/tmp/shots-C/${name}-${width}.png`)
 }
 
 test('a receipt sent offline is queued, listed, and sent exactly once when online', async ({
@@ -177,10 +126,8 @@ test('a receipt sent offline is queued, listed, and sent exactly once when onlin
   await expect(item).toContainText('Waiting for a connection')
   await page.setViewportSize({ width: 360, height: 780 })
   await saveScreenshot(page, testInfo, 'outbox-entries')
-  keepShot(page, 'outbox-entries')
   await page.setViewportSize({ width: 1024, height: 1366 })
   await saveScreenshot(page, testInfo, 'outbox-entries')
-  keepShot(page, 'outbox-entries')
   await expectNoSeriousA11yViolations(page)
 
   await goOnline(context)
@@ -191,9 +138,9 @@ test('a receipt sent offline is queued, listed, and sent exactly once when onlin
 test('proof 3: five receipts queued offline survive three reloads and go out exactly once', async ({
   browser,
 }) => {
-  const { context, page } = await newPortal(browser)
+  const { context, page } = await sandbox.newPortal(browser)
   await openCachedSale(page)
-  const before = (await receiptAdvices(api)).length
+  const before = (await receiptAdvices(sandbox.api)).length
   const emails = Array.from({ length: 5 }, () => uniqueEmail('outbox'))
 
   await goOffline(context)
@@ -214,8 +161,8 @@ test('proof 3: five receipts queued offline survive three reloads and go out exa
 
   await goOnline(context)
   await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible({ timeout: 30_000 })
-  for (const email of emails) await expectAdviceCount(api, { recipient: email }, 1)
-  expect((await receiptAdvices(api)).length).toBe(before + 5)
+  for (const email of emails) await expectAdviceCount(sandbox.api, { recipient: email }, 1)
+  expect((await receiptAdvices(sandbox.api)).length).toBe(before + 5)
   await expect.poll(() => persistedMutationCount(page)).toBe(0)
   await context.close()
 })
@@ -223,7 +170,7 @@ test('proof 3: five receipts queued offline survive three reloads and go out exa
 test('proof 3: a response lost after the server committed still gives one advice', async ({
   browser,
 }) => {
-  const { context, page } = await newPortal(browser)
+  const { context, page } = await sandbox.newPortal(browser)
   const sale = await openCachedSale(page)
   const phone = uniquePhone()
   const attempts: { key: string | undefined; status: number | null }[] = []
@@ -246,7 +193,7 @@ test('proof 3: a response lost after the server committed still gives one advice
   expect(attempts[0]!.status).toBe(201)
   expect(attempts[0]!.key).toBeTruthy()
   expect(attempts[1]!.key).toBe(attempts[0]!.key)
-  await expectAdviceCount(api, { recipient: phone.e164, saleId: sale.id }, 1)
+  await expectAdviceCount(sandbox.api, { recipient: phone.e164, saleId: sale.id }, 1)
   await context.close()
 })
 
@@ -272,7 +219,7 @@ test('a failed replay stays visible with its error; Retry re-sends with the same
   const item = outboxItems(page).first()
   await expect(item).toContainText('Failed', { timeout: 20_000 })
   await expect(item).toContainText('Receipts are down')
-  await expectAdviceCount(api, { saleId: sale.id }, 0)
+  await expectAdviceCount(sandbox.api, { saleId: sale.id }, 0)
 
   down = false
   await item.getByRole('button', { name: 'Retry' }).click()
@@ -283,7 +230,7 @@ test('a failed replay stays visible with its error; Retry re-sends with the same
 })
 
 test('Cancel removes a queued receipt so it is never sent', async ({ browser }) => {
-  const { context, page } = await newPortal(browser)
+  const { context, page } = await sandbox.newPortal(browser)
   const sale = await openCachedSale(page)
   const kept = uniquePhone()
   const cancelled = uniquePhone()
@@ -298,8 +245,8 @@ test('Cancel removes a queued receipt so it is never sent', async ({ browser }) 
 
   await goOnline(context)
   await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible({ timeout: 20_000 })
-  await expectAdviceCount(api, { recipient: kept.e164, saleId: sale.id }, 1)
-  await expectAdviceCount(api, { recipient: cancelled.e164 }, 0)
+  await expectAdviceCount(sandbox.api, { recipient: kept.e164, saleId: sale.id }, 1)
+  await expectAdviceCount(sandbox.api, { recipient: cancelled.e164 }, 0)
   await context.close()
 })
 

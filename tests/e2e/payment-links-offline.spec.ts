@@ -1,19 +1,8 @@
-import { rmSync } from 'node:fs'
-import {
-  devices,
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type Route,
-} from '@playwright/test'
-import { copyOfE2eBuild } from '../support/portal-build'
+import { expect, test, type Page, type Route } from '@playwright/test'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { goOffline, goOnline, startSandboxWithDist, type SandboxWithDist } from './support/pwa'
+import { goOffline, goOnline } from './support/pwa'
 import { portalHeaders } from './support/sale-api'
+import { reloadUnderServiceWorker, useOfflineSandbox } from './support/offline-sandbox'
 import { signIn } from './support/sign-in'
 
 /**
@@ -24,50 +13,17 @@ import { signIn } from './support/sign-in'
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const WAITING = 'Waiting for connection'
 
-test.describe.configure({ mode: 'serial' })
-
-let server: SandboxWithDist | undefined
-let distDir: string | undefined
-let api: APIRequestContext
-
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'phone', 'the offline proofs run on the phone project')
-})
-
-test.beforeAll(async () => {
-  if (test.info().project.name !== 'phone') return
-  test.setTimeout(300_000)
-  distDir = await copyOfE2eBuild('portal-e2e-links-')
-  server = await startSandboxWithDist(distDir, { sales: 100 })
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL })
-})
-
-test.afterAll(async () => {
-  await api?.dispose()
-  await server?.stop()
-  if (distDir) rmSync(distDir, { recursive: true, force: true })
-})
-
-async function newPortal(
-  browser: Browser,
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7']
-  const context = await browser.newContext({ ...pixel7, ...options, baseURL: server!.baseURL })
-  return { context, page: await context.newPage() }
-}
+const sandbox = useOfflineSandbox('links')
 
 // Signed in, the list and the create page visited, the service worker in control.
 async function openLinks(page: Page): Promise<void> {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await page.goto('/payment-links')
   await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-    .toBe('activated')
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await reloadUnderServiceWorker(
+    page,
+    page.getByRole('heading', { name: 'Payment Links', level: 1 }),
+  )
 }
 
 async function fillCreate(page: Page, reference: string): Promise<void> {
@@ -93,7 +49,7 @@ test('a link created offline waits at the top of the list, survives three reload
 }) => {
   // Three offline reloads of a production build with a service worker take a while on CI.
   test.slow()
-  const { context, page } = await newPortal(browser)
+  const { context, page } = await sandbox.newPortal(browser)
   await openLinks(page)
   // A link whose detail is on the device, to see the actions that need a connection.
   const res = await page.request.post('/v1/intents', {
@@ -139,7 +95,7 @@ test('a create whose answer is lost after the server committed still makes one l
 }) => {
   test.slow()
   // Online, so no service worker is needed; without one every request passes context.route.
-  const { context, page } = await newPortal(browser, { serviceWorkers: 'block' })
+  const { context, page } = await sandbox.newPortal(browser, { serviceWorkers: 'block' })
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await page.goto('/payment-links')
   await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()

@@ -5,6 +5,7 @@ import { portalHeaders } from './support/sale-api'
 import { advanceSandboxClock } from './support/sandbox'
 import { saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const CARDS = {
@@ -151,27 +152,31 @@ test('the declined card and the 3-D Secure card on the pay page', async ({ page 
   await expect(statusOf(page)).toHaveText('Succeeded')
 })
 
-test('manual capture: authorised on the pay page, captured from the detail', async ({ page }) => {
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  const link = await apiLink(page, { captureMode: 'manual', saleAmount: 3000 })
-  await payOnPayPage(page, link, CARDS.success)
-  await expect(page.getByText('Payment authorised')).toBeVisible()
-  await openLink(page, link.id)
-  await expect(
-    page.getByText(
-      'The bank releases the authorisation if it is not captured, ideally within 24 hours.',
-    ),
-  ).toBeVisible()
-  const amount = page.getByLabel('Capture amount (£)')
-  await amount.fill('45.00')
-  await expect(page.getByText("Capped at the link's amount: £30.00")).toBeVisible()
-  await amount.fill('27.50')
-  await page.getByRole('button', { name: 'Capture £27.50' }).click()
-  await expect(page.getByText('Payment completed')).toBeVisible()
-  await expect(page.getByText('£27.50 was paid')).toBeVisible()
-})
+test(
+  'manual capture: authorised on the pay page, captured from the detail',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    const link = await apiLink(page, { captureMode: 'manual', saleAmount: 3000 })
+    await payOnPayPage(page, link, CARDS.success)
+    await expect(page.getByText('Payment authorised')).toBeVisible()
+    await openLink(page, link.id)
+    await expect(
+      page.getByText(
+        'The bank releases the authorisation if it is not captured, ideally within 24 hours.',
+      ),
+    ).toBeVisible()
+    const amount = page.getByLabel('Capture amount (£)')
+    await amount.fill('45.00')
+    await expect(page.getByText("Capped at the link's amount: £30.00")).toBeVisible()
+    await amount.fill('27.50')
+    await page.getByRole('button', { name: 'Capture £27.50' }).click()
+    await expect(page.getByText('Payment completed')).toBeVisible()
+    await expect(page.getByText('£27.50 was paid')).toBeVisible()
+  },
+)
 
-test('cancel, reset and delete, each after a confirmation', async ({ page }) => {
+test('cancel, reset and delete, each after a confirmation', PHONE_ONLY, async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   const stuck = await apiLink(page)
   await payOnPayPage(page, stuck, CARDS.threeDs)
@@ -192,7 +197,7 @@ test('cancel, reset and delete, each after a confirmation', async ({ page }) => 
   expect(gone.status()).toBe(404)
 })
 
-test('edit a created link', async ({ page }) => {
+test('edit a created link', PHONE_ONLY, async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   const link = await apiLink(page)
   await openLink(page, link.id)
@@ -209,30 +214,34 @@ test('edit a created link', async ({ page }) => {
   await expect(summary(page).getByText('Station run')).toBeVisible()
 })
 
-test('a viewer is told they may not create, bulk-create or modify', async ({ page }) => {
-  await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
-  await page.goto('/payment-links/create')
-  await expect(
-    page.getByText(
-      'Sorry, you do not have sufficient permissions to create payment links for this account',
-    ),
-  ).toBeVisible()
-  await page.goto('/payment-links/bulk-create')
-  await expect(
-    page.getByText(
-      'Sorry, you do not have sufficient permissions to create payment links for this account',
-    ),
-  ).toBeVisible()
-  const [first] = (await (
-    await page.request.get('/v1/intents?status=created&limit=1', { headers: portalHeaders(CITY) })
-  ).json()) as ApiIntent[]
-  await page.goto(`/payment-links/${first!.id}/edit`)
-  await expect(
-    page.getByText(
-      'Sorry, you do not have sufficient permissions to modify payment links for this account',
-    ),
-  ).toBeVisible()
-})
+test(
+  'a viewer is told they may not create, bulk-create or modify',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
+    await page.goto('/payment-links/create')
+    await expect(
+      page.getByText(
+        'Sorry, you do not have sufficient permissions to create payment links for this account',
+      ),
+    ).toBeVisible()
+    await page.goto('/payment-links/bulk-create')
+    await expect(
+      page.getByText(
+        'Sorry, you do not have sufficient permissions to create payment links for this account',
+      ),
+    ).toBeVisible()
+    const [first] = (await (
+      await page.request.get('/v1/intents?status=created&limit=1', { headers: portalHeaders(CITY) })
+    ).json()) as ApiIntent[]
+    await page.goto(`/payment-links/${first!.id}/edit`)
+    await expect(
+      page.getByText(
+        'Sorry, you do not have sufficient permissions to modify payment links for this account',
+      ),
+    ).toBeVisible()
+  },
+)
 
 test('self-enrolment with the sandbox clock', async ({ page }, testInfo) => {
   test.slow()
@@ -256,25 +265,30 @@ test('self-enrolment with the sandbox clock', async ({ page }, testInfo) => {
   }
 })
 
-test('the detail polls once a minute while visible and not at all while hidden', async ({
-  page,
-}) => {
-  await page.clock.install()
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  const link = await apiLink(page)
-  let checks = 0
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/v1/intents/${link.id}`) checks += 1
-  })
-  await openLink(page, link.id)
-  await expect.poll(() => checks).toBe(1)
-  await page.clock.fastForward(60_000)
-  await expect.poll(() => checks).toBe(2)
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
-    document.dispatchEvent(new Event('visibilitychange'))
-  })
-  await page.clock.fastForward(180_000)
-  await page.clock.runFor(1000)
-  expect(checks).toBe(2)
-})
+test(
+  'the detail polls once a minute while visible and not at all while hidden',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await page.clock.install()
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    const link = await apiLink(page)
+    let checks = 0
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/v1/intents/${link.id}`) checks += 1
+    })
+    await openLink(page, link.id)
+    await expect.poll(() => checks).toBe(1)
+    await page.clock.fastForward(60_000)
+    await expect.poll(() => checks).toBe(2)
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await page.clock.fastForward(180_000)
+    await page.clock.runFor(1000)
+    expect(checks).toBe(2)
+  },
+)

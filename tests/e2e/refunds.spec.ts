@@ -11,6 +11,7 @@ import {
 } from './support/sale-api'
 import { saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 const CITY_CABS = SEED_SUBMERCHANTS.cityCabs
 // Each test changes (or relies on) its own sale: one share per test and project.
@@ -137,108 +138,111 @@ test.describe('as the owner of City Cabs', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
-  test('edit and delete a pending refund; a failed delete says Request failed', async ({
-    page,
-  }, testInfo) => {
-    const sale = await saleForTest(page, testInfo, CITY_CABS, { slot: 1, slots: SLOTS })
-    const refund = await createRefundViaApi(page, sale, 1, 'E2E to edit')
-    await openSale(page, sale.id)
-    const refunds = refundsRegion(page)
-    await refunds.getByRole('button', { name: `Edit refund of ${money(1)}` }).click()
-    const form = page.getByRole('dialog', { name: 'Edit refund' })
-    const amount = form.getByRole('textbox', { name: 'Amount (£)' })
-    const reason = form.getByRole('textbox', { name: 'Reason for refund' })
-    await expect(amount).toHaveValue('0.01')
-    await expect(reason).toHaveValue('E2E to edit')
-    await amount.fill('')
-    await reason.fill('')
-    await form.getByRole('button', { name: 'Continue' }).click()
-    await expect(form.getByText('Amount required', { exact: true })).toBeVisible()
-    await expect(form.getByText('Reason for refund required')).toBeVisible()
-    await amount.fill('2.5')
-    await reason.fill('E2E edited')
-    await form.getByRole('button', { name: 'Continue' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Confirm refund' })
-    await expect(confirm).toContainText(`Refund ${money(250)} to ${cardOf(sale)}?`)
-    await confirm.getByRole('button', { name: 'Save refund' }).click()
-    await expect(confirm).toHaveCount(0)
-    await expect(refunds.getByText('E2E edited')).toBeVisible()
-    expect(await refundsOf(page, CITY_CABS, sale.id)).toMatchObject([
-      { id: refund.id, amount: 250, refundReason: 'E2E edited', status: 'pending' },
-    ])
+  test(
+    'edit and delete a pending refund; a failed delete says Request failed',
+    PHONE_ONLY,
+    async ({ page }, testInfo) => {
+      const sale = await saleForTest(page, testInfo, CITY_CABS, { slot: 1, slots: SLOTS })
+      const refund = await createRefundViaApi(page, sale, 1, 'E2E to edit')
+      await openSale(page, sale.id)
+      const refunds = refundsRegion(page)
+      await refunds.getByRole('button', { name: `Edit refund of ${money(1)}` }).click()
+      const form = page.getByRole('dialog', { name: 'Edit refund' })
+      const amount = form.getByRole('textbox', { name: 'Amount (£)' })
+      const reason = form.getByRole('textbox', { name: 'Reason for refund' })
+      await expect(amount).toHaveValue('0.01')
+      await expect(reason).toHaveValue('E2E to edit')
+      await amount.fill('')
+      await reason.fill('')
+      await form.getByRole('button', { name: 'Continue' }).click()
+      await expect(form.getByText('Amount required', { exact: true })).toBeVisible()
+      await expect(form.getByText('Reason for refund required')).toBeVisible()
+      await amount.fill('2.5')
+      await reason.fill('E2E edited')
+      await form.getByRole('button', { name: 'Continue' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Confirm refund' })
+      await expect(confirm).toContainText(`Refund ${money(250)} to ${cardOf(sale)}?`)
+      await confirm.getByRole('button', { name: 'Save refund' }).click()
+      await expect(confirm).toHaveCount(0)
+      await expect(refunds.getByText('E2E edited')).toBeVisible()
+      expect(await refundsOf(page, CITY_CABS, sale.id)).toMatchObject([
+        { id: refund.id, amount: 250, refundReason: 'E2E edited', status: 'pending' },
+      ])
 
-    await refunds.getByRole('button', { name: `Delete refund of ${money(250)}` }).click()
-    const ask = page.getByRole('dialog', { name: 'Delete refund?' })
-    await expect(ask).toContainText(money(250))
-    await ask.getByRole('button', { name: 'Delete refund' }).click()
-    await expect(refunds).toContainText('No refunds for this sale.')
-    expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
+      await refunds.getByRole('button', { name: `Delete refund of ${money(250)}` }).click()
+      const ask = page.getByRole('dialog', { name: 'Delete refund?' })
+      await expect(ask).toContainText(money(250))
+      await ask.getByRole('button', { name: 'Delete refund' }).click()
+      await expect(refunds).toContainText('No refunds for this sale.')
+      expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
 
-    // Someone else removes a refund while it is on screen: the delete fails with §8's text.
-    const gone = await createRefundViaApi(page, sale, 100, 'E2E deleted elsewhere')
-    await page.reload()
-    await expect(refunds.getByText('E2E deleted elsewhere')).toBeVisible()
-    const removed = await page.request.delete(`/v1/sales/${sale.id}/refund-requests/${gone.id}`, {
-      headers: portalHeaders(CITY_CABS),
-    })
-    expect(removed.status()).toBe(204)
-    await refunds.getByRole('button', { name: `Delete refund of ${money(100)}` }).click()
-    await ask.getByRole('button', { name: 'Delete refund' }).click()
-    const failure = refunds.getByRole('alert')
-    await expect(failure).toHaveText(/Request failed: Refund request not found/)
-    await failure.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(failure).toHaveCount(0)
+      // Someone else removes a refund while it is on screen: the delete fails with §8's text.
+      const gone = await createRefundViaApi(page, sale, 100, 'E2E deleted elsewhere')
+      await page.reload()
+      await expect(refunds.getByText('E2E deleted elsewhere')).toBeVisible()
+      const removed = await page.request.delete(`/v1/sales/${sale.id}/refund-requests/${gone.id}`, {
+        headers: portalHeaders(CITY_CABS),
+      })
+      expect(removed.status()).toBe(204)
+      await refunds.getByRole('button', { name: `Delete refund of ${money(100)}` }).click()
+      await ask.getByRole('button', { name: 'Delete refund' }).click()
+      const failure = refunds.getByRole('alert')
+      await expect(failure).toHaveText(/Request failed: Refund request not found/)
+      await failure.getByRole('button', { name: 'Dismiss' }).click()
+      await expect(failure).toHaveCount(0)
 
-    // A refund made elsewhere meanwhile: the server's refusal shows on the form, dismissibly.
-    await page.reload()
-    await refunds.getByRole('button', { name: 'Request refund' }).click()
-    const request = page.getByRole('dialog', { name: 'Request refund' })
-    await request.getByRole('radio', { name: `Full refund (${money(sale.amount)})` }).check()
-    await request.getByRole('textbox', { name: 'Reason for refund' }).fill('E2E too late')
-    await request.getByRole('button', { name: 'Continue' }).click()
-    await createRefundViaApi(page, sale, 1, 'E2E meanwhile')
-    await page
-      .getByRole('dialog', { name: 'Confirm refund' })
-      .getByRole('button', { name: 'Confirm refund' })
-      .click()
-    const refused = `Amount exceeds the refundable amount of ${money(sale.amount - 1)}`
-    const alert = request.getByRole('alert')
-    await expect(alert).toHaveText(new RegExp(refused.replace(/[.£]/g, '\\$&')))
-    await expect(request.locator('#refund-type-error')).toHaveText(refused)
-    await alert.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(alert).toHaveCount(0)
-  })
+      // A refund made elsewhere meanwhile: the server's refusal shows on the form, dismissibly.
+      await page.reload()
+      await refunds.getByRole('button', { name: 'Request refund' }).click()
+      const request = page.getByRole('dialog', { name: 'Request refund' })
+      await request.getByRole('radio', { name: `Full refund (${money(sale.amount)})` }).check()
+      await request.getByRole('textbox', { name: 'Reason for refund' }).fill('E2E too late')
+      await request.getByRole('button', { name: 'Continue' }).click()
+      await createRefundViaApi(page, sale, 1, 'E2E meanwhile')
+      await page
+        .getByRole('dialog', { name: 'Confirm refund' })
+        .getByRole('button', { name: 'Confirm refund' })
+        .click()
+      const refused = `Amount exceeds the refundable amount of ${money(sale.amount - 1)}`
+      const alert = request.getByRole('alert')
+      await expect(alert).toHaveText(new RegExp(refused.replace(/[.£]/g, '\\$&')))
+      await expect(request.locator('#refund-type-error')).toHaveText(refused)
+      await alert.getByRole('button', { name: 'Dismiss' }).click()
+      await expect(alert).toHaveCount(0)
+    },
+  )
 
-  test('offline the refund buttons say why and nothing is sent', async ({
-    page,
-    context,
-  }, testInfo) => {
-    const sale = await saleForTest(page, testInfo, CITY_CABS, { slot: 2, slots: SLOTS })
-    await openSale(page, sale.id)
-    const refunds = refundsRegion(page)
-    await refunds.getByRole('button', { name: 'Request refund' }).click()
-    const form = page.getByRole('dialog', { name: 'Request refund' })
-    await form.getByRole('radio', { name: /^Full refund/ }).check()
-    await form.getByRole('textbox', { name: 'Reason for refund' }).fill('E2E offline')
-    await form.getByRole('button', { name: 'Continue' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Confirm refund' })
-    await expect(confirm).toBeVisible()
+  test(
+    'offline the refund buttons say why and nothing is sent',
+    PHONE_ONLY,
+    async ({ page, context }, testInfo) => {
+      const sale = await saleForTest(page, testInfo, CITY_CABS, { slot: 2, slots: SLOTS })
+      await openSale(page, sale.id)
+      const refunds = refundsRegion(page)
+      await refunds.getByRole('button', { name: 'Request refund' }).click()
+      const form = page.getByRole('dialog', { name: 'Request refund' })
+      await form.getByRole('radio', { name: /^Full refund/ }).check()
+      await form.getByRole('textbox', { name: 'Reason for refund' }).fill('E2E offline')
+      await form.getByRole('button', { name: 'Continue' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Confirm refund' })
+      await expect(confirm).toBeVisible()
 
-    await context.setOffline(true)
-    const send = confirm.getByRole('button', { name: 'Confirm refund' })
-    await expect(send).toBeDisabled()
-    await expect(send).toHaveAttribute('title', 'Refunds need a connection')
-    await confirm.getByRole('button', { name: 'Close' }).click()
-    const request = refunds.getByRole('button', { name: 'Request refund' })
-    await expect(request).toBeDisabled()
-    await expect(refunds.getByText('Refunds need a connection')).toBeVisible()
+      await context.setOffline(true)
+      const send = confirm.getByRole('button', { name: 'Confirm refund' })
+      await expect(send).toBeDisabled()
+      await expect(send).toHaveAttribute('title', 'Refunds need a connection')
+      await confirm.getByRole('button', { name: 'Close' }).click()
+      const request = refunds.getByRole('button', { name: 'Request refund' })
+      await expect(request).toBeDisabled()
+      await expect(refunds.getByText('Refunds need a connection')).toBeVisible()
 
-    await context.setOffline(false)
-    await expect(request).toBeEnabled()
-    // Nothing was queued to go out once the connection came back: no outbox entry, no refund.
-    await expect(page.getByRole('link', { name: /^Outbox: / })).toHaveCount(0)
-    expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
-  })
+      await context.setOffline(false)
+      await expect(request).toBeEnabled()
+      // Nothing was queued to go out once the connection came back: no outbox entry, no refund.
+      await expect(page.getByRole('link', { name: /^Outbox: / })).toHaveCount(0)
+      expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
+    },
+  )
 })
 
 // Signs in as a demo user in a context of its own (never logging the shared user out).
@@ -252,33 +256,34 @@ async function refundButtonsAs(browser: Browser, email: string, saleId: string) 
   return { context, page, refunds }
 }
 
-test('a viewer and a manager of a restricted account see Not permitted; the owner does not', async ({
-  browser,
-  page,
-}, testInfo) => {
-  // Three people sign in and open the sale one after another.
-  test.slow()
-  const airport = SEED_SUBMERCHANTS.airportExpress
-  await signIn(page, DEMO_EMAILS.owner, { account: 'Airport Express' })
-  const sale = await saleForTest(page, testInfo, airport, { slot: 0, slots: 1 })
+test(
+  'a viewer and a manager of a restricted account see Not permitted; the owner does not',
+  PHONE_ONLY,
+  async ({ browser, page }, testInfo) => {
+    // Three people sign in and open the sale one after another.
+    test.slow()
+    const airport = SEED_SUBMERCHANTS.airportExpress
+    await signIn(page, DEMO_EMAILS.owner, { account: 'Airport Express' })
+    const sale = await saleForTest(page, testInfo, airport, { slot: 0, slots: 1 })
 
-  for (const email of [DEMO_EMAILS.viewer, DEMO_EMAILS.manager]) {
-    const { context, page: other, refunds } = await refundButtonsAs(browser, email, sale.id)
-    const denied = refunds.getByRole('button', { name: 'Not permitted' })
-    await expect(denied).toBeDisabled()
-    await expect(denied).toHaveAttribute('title', 'Insufficient privileges')
-    await expect(refunds.getByRole('button', { name: 'Request refund' })).toHaveCount(0)
-    // The sandbox refuses the crafted request too.
-    const crafted = await other.request.post(`/v1/sales/${sale.id}/refund-requests/`, {
-      headers: portalHeaders(airport),
-      data: { amount: 1, refundReason: 'crafted' },
-    })
-    expect(crafted.status()).toBe(403)
-    await context.close()
-  }
+    for (const email of [DEMO_EMAILS.viewer, DEMO_EMAILS.manager]) {
+      const { context, page: other, refunds } = await refundButtonsAs(browser, email, sale.id)
+      const denied = refunds.getByRole('button', { name: 'Not permitted' })
+      await expect(denied).toBeDisabled()
+      await expect(denied).toHaveAttribute('title', 'Insufficient privileges')
+      await expect(refunds.getByRole('button', { name: 'Request refund' })).toHaveCount(0)
+      // The sandbox refuses the crafted request too.
+      const crafted = await other.request.post(`/v1/sales/${sale.id}/refund-requests/`, {
+        headers: portalHeaders(airport),
+        data: { amount: 1, refundReason: 'crafted' },
+      })
+      expect(crafted.status()).toBe(403)
+      await context.close()
+    }
 
-  await openSale(page, sale.id)
-  const refunds = refundsRegion(page)
-  await expect(refunds.getByRole('button', { name: 'Request refund' })).toBeEnabled()
-  await expect(refunds.getByRole('button', { name: 'Not permitted' })).toHaveCount(0)
-})
+    await openSale(page, sale.id)
+    const refunds = refundsRegion(page)
+    await expect(refunds.getByRole('button', { name: 'Request refund' })).toBeEnabled()
+    await expect(refunds.getByRole('button', { name: 'Not permitted' })).toHaveCount(0)
+  },
+)

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/de
 import { apiGet, openSale, type ApiSale } from './support/sale-api'
 import { saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 const CITY_CABS = SEED_SUBMERCHANTS.cityCabs
 
@@ -28,7 +29,7 @@ const money = (minor: number, currency: string) =>
 function fact(page: Page, card: string, label: string) {
   return page
     .getByRole('region', { name: card, exact: true })
-    .locator('.sale-fact', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.fact', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd')
 }
 
@@ -121,35 +122,36 @@ test('a sale shows every field as the API has it', async ({ page }, testInfo) =>
   await expectNoSeriousA11yViolations(page)
 })
 
-test('offline, a saved sale shows its age and an unsaved one loads once back online', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/transactions/sales')
-  const details = page.locator('a[href^="/transactions/sales/sale_"]')
-  const amount = fact(page, 'Money', 'Transaction amount')
-  await details.first().click()
-  await expect(amount).toBeVisible()
-  await page.getByRole('button', { name: 'Go back' }).click()
+test(
+  'offline, a saved sale shows its age and an unsaved one loads once back online',
+  PHONE_ONLY,
+  async ({ page, context }) => {
+    await page.goto('/transactions/sales')
+    const details = page.locator('a[href^="/transactions/sales/sale_"]')
+    const amount = fact(page, 'Money', 'Transaction amount')
+    await details.first().click()
+    await expect(amount).toBeVisible()
+    await page.getByRole('button', { name: 'Go back' }).click()
 
-  await context.setOffline(true)
-  await details.first().click()
-  await expect(amount).toBeVisible()
-  await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
-  await page.getByRole('button', { name: 'Go back' }).click()
-  await details.nth(1).click()
-  await expect(page.getByText('You are offline', { exact: true })).toBeVisible()
-  await expect(
-    page.getByText(
-      'This sale has not been saved on this device yet. It will load when you are back online.',
-    ),
-  ).toBeVisible()
-  await expect(amount).toHaveCount(0)
+    await context.setOffline(true)
+    await details.first().click()
+    await expect(amount).toBeVisible()
+    await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
+    await page.getByRole('button', { name: 'Go back' }).click()
+    await details.nth(1).click()
+    await expect(page.getByText('You are offline', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText(
+        'This sale has not been saved on this device yet. It will load when you are back online.',
+      ),
+    ).toBeVisible()
+    await expect(amount).toHaveCount(0)
 
-  await context.setOffline(false)
-  await expect(amount).toBeVisible()
-  await expect(page.getByText('You are offline', { exact: true })).toHaveCount(0)
-})
+    await context.setOffline(false)
+    await expect(amount).toBeVisible()
+    await expect(page.getByText('You are offline', { exact: true })).toHaveCount(0)
+  },
+)
 
 test('the withheld alert offers Resolve, or support when there is no link', async ({
   page,
@@ -185,27 +187,29 @@ test('the withheld alert offers Resolve, or support when there is no link', asyn
   )
 })
 
-test('Go back returns to the list with its filters, or to the list when opened directly', async ({
-  page,
-}) => {
-  await page.goto('/transactions/sales?method=pos&cardScheme=visa')
-  await page.locator('a[href^="/transactions/sales/sale_"]').first().click()
-  await expect(page.getByRole('heading', { name: 'Sale details', level: 1 })).toBeVisible()
-  const saleId = new URL(page.url()).pathname.split('/').pop() ?? ''
-  await page.getByRole('button', { name: 'Go back' }).click()
-  await expect(page).toHaveURL(/\/transactions\/sales\?/)
-  const url = new URL(page.url())
-  expect(url.searchParams.get('method')).toBe('pos')
-  expect(url.searchParams.get('cardScheme')).toBe('visa')
+test(
+  'Go back returns to the list with its filters, or to the list when opened directly',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await page.goto('/transactions/sales?method=pos&cardScheme=visa')
+    await page.locator('a[href^="/transactions/sales/sale_"]').first().click()
+    await expect(page.getByRole('heading', { name: 'Sale details', level: 1 })).toBeVisible()
+    const saleId = new URL(page.url()).pathname.split('/').pop() ?? ''
+    await page.getByRole('button', { name: 'Go back' }).click()
+    await expect(page).toHaveURL(/\/transactions\/sales\?/)
+    const url = new URL(page.url())
+    expect(url.searchParams.get('method')).toBe('pos')
+    expect(url.searchParams.get('cardScheme')).toBe('visa')
 
-  // Opened from a bookmark, there is no history inside the portal: the unfiltered list.
-  await openSale(page, saleId)
-  await page.getByRole('button', { name: 'Go back' }).click()
-  await expect(page).toHaveURL(/\/transactions\/sales(\?|$)/)
-  expect(new URL(page.url()).searchParams.get('method')).toBeNull()
-})
+    // Opened from a bookmark, there is no history inside the portal: the unfiltered list.
+    await openSale(page, saleId)
+    await page.getByRole('button', { name: 'Go back' }).click()
+    await expect(page).toHaveURL(/\/transactions\/sales(\?|$)/)
+    expect(new URL(page.url()).searchParams.get('method')).toBeNull()
+  },
+)
 
-test("an unknown sale says 'Failed to load sale' with a Retry", async ({ page }) => {
+test("an unknown sale says 'Failed to load sale' with a Retry", PHONE_ONLY, async ({ page }) => {
   await page.goto('/transactions/sales/sale_doesnotexist000000000000')
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load sale' })
   await expect(alert).toBeVisible()

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { isPhone, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 const account = SEED_SUBMERCHANTS.cityCabs
 
@@ -154,7 +155,7 @@ test('filter, sort, paginate, and a reload restores the same view', async ({ pag
   await expect.poll(() => shownIds(page)).toEqual(ids)
 })
 
-test('a date preset filters and shows as a removable chip', async ({ page }) => {
+test('a date preset filters and shows as a removable chip', PHONE_ONLY, async ({ page }) => {
   await openSales(page)
   await openPanel(page, 'Filters')
   await page.getByLabel('Period').selectOption('previous_30_days')
@@ -177,7 +178,7 @@ test('a date preset filters and shows as a removable chip', async ({ page }) => 
   await expectRows(page)
 })
 
-test('bad values in the URL are ignored, never a crash', async ({ page }) => {
+test('bad values in the URL are ignored, never a crash', PHONE_ONLY, async ({ page }) => {
   await openSales(page)
   await page.goto(
     '/transactions/sales?page=-3&sort=-password&cardScheme=diners&method=%7B%7D&panLastFour=12ab&period=soon&start=2026-02-31',
@@ -243,19 +244,22 @@ test('save a view, change the filters, and reapply it', async ({ page }, testInf
   expect(await page.evaluate((key) => localStorage.getItem(key), stored[0]?.[0] ?? '')).toBeNull()
 })
 
-test('offline: the rows shown keep their age; a new filter waits for the connection', async ({
-  page,
-  context,
-}) => {
-  await openSales(page)
-  const ids = await shownIds(page)
-  await context.setOffline(true)
-  await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
-  await openPanel(page, 'Filters')
-  await page.getByLabel('Card type').selectOption('prepaid')
-  await expect(page.getByText(/^You are offline\. The sales for these filters load/)).toBeVisible()
-  expect(await shownIds(page)).toEqual(ids)
-  await context.setOffline(false)
-  await expectRows(page, { cardType: 'prepaid' })
-  await expect(page.getByText(/^You are offline/)).toBeHidden()
-})
+test(
+  'offline: the rows shown keep their age; a new filter waits for the connection',
+  PHONE_ONLY,
+  async ({ page, context }) => {
+    await openSales(page)
+    const ids = await shownIds(page)
+    await context.setOffline(true)
+    await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
+    await openPanel(page, 'Filters')
+    await page.getByLabel('Card type').selectOption('prepaid')
+    await expect(
+      page.getByText(/^You are offline\. The sales for these filters load/),
+    ).toBeVisible()
+    expect(await shownIds(page)).toEqual(ids)
+    await context.setOffline(false)
+    await expectRows(page, { cardType: 'prepaid' })
+    await expect(page.getByText(/^You are offline/)).toBeHidden()
+  },
+)

@@ -63,7 +63,7 @@ test('select account, dashboard, outbox and a path not built yet', async ({ page
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
   await checkScreen(page, testInfo, 'outbox')
 
-  await page.goto('/payouts')
+  await page.goto('/scan-to-pay')
   await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible()
   await checkScreen(page, testInfo, 'not-found-in-shell')
 })

@@ -10,6 +10,7 @@ import {
   useScreenshotWidth,
 } from './support/shell'
 import { chooseAccount, signIn, submitLogin } from './support/sign-in'
+import { PHONE_ONLY } from './support/projects'
 
 const ALL = [
   'Dashboard',
@@ -50,18 +51,23 @@ const CASES = [
     who: 'viewer on a restricted CabCard account',
     email: DEMO_EMAILS.viewer,
     account: 'Harbour Cars',
-    expected: without('Scan to Pay', 'Developer Tools'),
+    // Harbour Cars is also payout-restricted (§6): only its owner sees Payouts.
+    expected: without('Scan to Pay', 'Payouts', 'Developer Tools'),
   },
 ]
 
 for (const { who, email, account, expected } of CASES) {
-  test(`the sidebar of the ${who} (${account}) shows exactly the allowed entries`, async ({
-    page,
-  }) => {
-    await signIn(page, email, { account })
-    await expect(page.getByText(account, { exact: true }).first()).toBeVisible()
-    expect(await mainNavLabels(page)).toEqual(expected)
-  })
+  // The owner's sidebar on both projects; the role rules, which do not change with the width, once.
+  const tags = who === 'owner' ? {} : PHONE_ONLY
+  test(
+    `the sidebar of the ${who} (${account}) shows exactly the allowed entries`,
+    tags,
+    async ({ page }) => {
+      await signIn(page, email, { account })
+      await expect(page.getByText(account, { exact: true }).first()).toBeVisible()
+      expect(await mainNavLabels(page)).toEqual(expected)
+    },
+  )
 }
 
 test('the user menu, dropdowns and footer', async ({ page }) => {
@@ -121,60 +127,61 @@ test.describe('system status', () => {
   // The status is global sandbox state: a private server keeps other tests undisturbed.
   test.describe.configure({ timeout: 180_000 })
 
-  test('the icon follows the status page, polls every 300000 ms, stops offline, and shows not checked when it fails', async ({
-    page,
-    context,
-  }) => {
-    const server = await startPrivateServer()
-    try {
-      const base = server.baseURL
-      const setStatus = async (indicator: string) => {
-        const res = await page.request.post(`${base}/sandbox/status`, { data: { indicator } })
-        expect(res.ok(), await res.text()).toBe(true)
+  test(
+    'the icon follows the status page, polls every 300000 ms, stops offline, and shows not checked when it fails',
+    PHONE_ONLY,
+    async ({ page, context }) => {
+      const server = await startPrivateServer()
+      try {
+        const base = server.baseURL
+        const setStatus = async (indicator: string) => {
+          const res = await page.request.post(`${base}/sandbox/status`, { data: { indicator } })
+          expect(res.ok(), await res.text()).toBe(true)
+        }
+        const statusRequests: string[] = []
+        page.on('request', (request) => {
+          if (request.url().includes('/sandbox/status/api/v2/status.json'))
+            statusRequests.push(request.url())
+        })
+        await setStatus('minor')
+        await page.clock.install()
+        await page.goto(`${base}/login`)
+        await submitLogin(page, DEMO_EMAILS.owner, 'Sandbox-Demo-2025!')
+        await chooseAccount(page, 'City Cabs')
+        const icon = page.getByRole('link', { name: /^System status: / })
+        await expect(icon).toHaveAccessibleName('System status: Minor incident')
+
+        const states = [
+          ['major', 'Major incident'],
+          ['critical', 'Major incident'],
+          ['none', 'OK'],
+        ] as const
+        for (const [indicator, label] of states) {
+          await setStatus(indicator)
+          const before = statusRequests.length
+          // Just short of the interval: no new check yet.
+          await page.clock.fastForward(290_000)
+          expect(statusRequests.length).toBe(before)
+          await page.clock.fastForward(10_000)
+          await expect(icon).toHaveAccessibleName(`System status: ${label}`)
+          expect(statusRequests.length).toBe(before + 1)
+        }
+
+        // Offline: no polling at all.
+        await context.setOffline(true)
+        const offlineCount = statusRequests.length
+        await page.clock.fastForward(300_000)
+        await page.clock.fastForward(300_000)
+        expect(statusRequests.length).toBe(offlineCount)
+        await context.setOffline(false)
+
+        // The status URL stops answering: not checked.
+        await server.stop()
+        await page.clock.fastForward(300_000)
+        await expect(icon).toHaveAccessibleName('System status: Not checked')
+      } finally {
+        await server.stop()
       }
-      const statusRequests: string[] = []
-      page.on('request', (request) => {
-        if (request.url().includes('/sandbox/status/api/v2/status.json'))
-          statusRequests.push(request.url())
-      })
-      await setStatus('minor')
-      await page.clock.install()
-      await page.goto(`${base}/login`)
-      await submitLogin(page, DEMO_EMAILS.owner, 'Sandbox-Demo-2025!')
-      await chooseAccount(page, 'City Cabs')
-      const icon = page.getByRole('link', { name: /^System status: / })
-      await expect(icon).toHaveAccessibleName('System status: Minor incident')
-
-      const states = [
-        ['major', 'Major incident'],
-        ['critical', 'Major incident'],
-        ['none', 'OK'],
-      ] as const
-      for (const [indicator, label] of states) {
-        await setStatus(indicator)
-        const before = statusRequests.length
-        // Just short of the interval: no new check yet.
-        await page.clock.fastForward(290_000)
-        expect(statusRequests.length).toBe(before)
-        await page.clock.fastForward(10_000)
-        await expect(icon).toHaveAccessibleName(`System status: ${label}`)
-        expect(statusRequests.length).toBe(before + 1)
-      }
-
-      // Offline: no polling at all.
-      await context.setOffline(true)
-      const offlineCount = statusRequests.length
-      await page.clock.fastForward(300_000)
-      await page.clock.fastForward(300_000)
-      expect(statusRequests.length).toBe(offlineCount)
-      await context.setOffline(false)
-
-      // The status URL stops answering: not checked.
-      await server.stop()
-      await page.clock.fastForward(300_000)
-      await expect(icon).toHaveAccessibleName('System status: Not checked')
-    } finally {
-      await server.stop()
-    }
-  })
+    },
+  )
 })

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Intent } from '@/api/schema/intents'
@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/money'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { CopyButton } from '@/ui/copy-button'
+import { Fact, FactCard } from '@/ui/facts'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './payment-links.css'
@@ -151,41 +152,29 @@ function CompletedPanel({ intent }: { intent: Intent }) {
   )
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="sale-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
 function Summary({ intent }: { intent: Intent }) {
   const when = (at: string | null) => (at ? formatDateTime(at) : '–')
   const customer = [intent.customerName, intent.customerPhoneNumber, intent.customerEmailAddress]
     .filter(Boolean)
     .join(' · ')
   return (
-    <section className="card" aria-labelledby="intent-summary">
-      <h2 id="intent-summary">Summary</h2>
-      <dl className="sale-facts">
-        <Fact label="Amount">
-          <strong className="intent-detail__amount">
-            {formatMoney(intent.amount, intent.currency)}
-          </strong>
-        </Fact>
-        <Fact label="Status">
-          <StatusBadge status={intent.status} />
-        </Fact>
-        <Fact label="Customer">{customer || '–'}</Fact>
-        <Fact label="Reference">{intent.reference ?? '–'}</Fact>
-        <Fact label="Description">{intent.description ?? '–'}</Fact>
-        <Fact label="Capture">{intent.captureMode === 'manual' ? 'Manual' : 'Automatic'}</Fact>
-        <Fact label="Created">{when(intent.createdAt)}</Fact>
-        {!intent.statusIsFinal && <Fact label="Expires">{when(intent.expiresAt)}</Fact>}
-        {intent.succeededAt && <Fact label="Succeeded">{when(intent.succeededAt)}</Fact>}
-      </dl>
-    </section>
+    <FactCard title="Summary">
+      <Fact label="Amount">
+        <strong className="intent-detail__amount">
+          {formatMoney(intent.amount, intent.currency)}
+        </strong>
+      </Fact>
+      <Fact label="Status">
+        <StatusBadge status={intent.status} />
+      </Fact>
+      <Fact label="Customer">{customer || '–'}</Fact>
+      <Fact label="Reference">{intent.reference ?? '–'}</Fact>
+      <Fact label="Description">{intent.description ?? '–'}</Fact>
+      <Fact label="Capture">{intent.captureMode === 'manual' ? 'Manual' : 'Automatic'}</Fact>
+      <Fact label="Created">{when(intent.createdAt)}</Fact>
+      {!intent.statusIsFinal && <Fact label="Expires">{when(intent.expiresAt)}</Fact>}
+      {intent.succeededAt && <Fact label="Succeeded">{when(intent.succeededAt)}</Fact>}
+    </FactCard>
   )
 }
 

@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import type { Payout } from '@/api/schema/payouts'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
 import { DataAge } from '@/offline/data-age'
 import { Alert } from '@/ui/alert'
-import { Button } from '@/ui/button'
+import { Fact, FactCard } from '@/ui/facts'
+import { GoBack } from '@/ui/go-back'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import { payoutQueries, type PayoutContents } from '@/features/payouts/api'
@@ -27,7 +27,7 @@ export function PayoutDetailScreen({
   const query = useQuery(payoutQueries.detail(submerchantId, payoutId))
   return (
     <>
-      <PageHeader title="Payout details" actions={<GoBack />} />
+      <PageHeader title="Payout details" actions={<GoBack fallback="/payouts" />} />
       <QueryView
         query={query}
         errorTitle="Failed to load payout"
@@ -38,7 +38,7 @@ export function PayoutDetailScreen({
           <div className="payout-detail">
             <DataAge updatedAt={query.dataUpdatedAt} />
             <div className="payout-detail__grid">
-              <Facts title="Payout">
+              <FactCard title="Payout">
                 <Fact label="Amount">
                   <strong className="payout-detail__amount">
                     {formatMoney(payout.amount, payout.currency)}
@@ -50,7 +50,7 @@ export function PayoutDetailScreen({
                 <Fact label="Schedule">{scheduleText(payout)}</Fact>
                 <Fact label="Destination type">{destinationText(payout)}</Fact>
                 <Fact label="Status">{humanize(payout.status)}</Fact>
-              </Facts>
+              </FactCard>
               <Destination submerchantId={submerchantId} payout={payout} />
             </div>
             <PayoutSales submerchantId={submerchantId} payout={payout} />
@@ -81,12 +81,12 @@ function Destination({ submerchantId, payout }: { submerchantId: string; payout:
         pendingLabel="Loading the bank account"
       >
         {(account) => (
-          <Facts title="Bank account">
+          <FactCard title="Bank account">
             <Fact label="Nickname">{account.nickname ?? none}</Fact>
             <Fact label="Account name">{account.accountName}</Fact>
             <Fact label="Sort code">{account.sortCode}</Fact>
             <Fact label="Account number">{account.accountNumber}</Fact>
-          </Facts>
+          </FactCard>
         )}
       </QueryView>
     )
@@ -99,11 +99,11 @@ function Destination({ submerchantId, payout }: { submerchantId: string; payout:
       pendingLabel="Loading the payout card"
     >
       {(c) => (
-        <Facts title="Payout card">
+        <FactCard title="Payout card">
           <Fact label="Nickname">{c.nickname ?? none}</Fact>
           <Fact label="Card scheme">{prettify(c.cardScheme)}</Fact>
           <Fact label="Card last four">•••• {c.panLastFour}</Fact>
-        </Facts>
+        </FactCard>
       )}
     </QueryView>
   )
@@ -194,37 +194,5 @@ function ContentsTable({ contents, payout }: { contents: PayoutContents; payout:
         </table>
       </div>
     </>
-  )
-}
-
-function Facts({ title, children }: { title: string; children: ReactNode }) {
-  const id = `payout-${title.toLowerCase().replace(/\W+/g, '-')}`
-  return (
-    <section className="card payout-detail__card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <dl className="payout-facts">{children}</dl>
-    </section>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="payout-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
-function GoBack() {
-  const router = useRouter()
-  const canGoBack = useCanGoBack()
-  return (
-    <Button
-      variant="secondary"
-      onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/payouts' }))}
-    >
-      Go back
-    </Button>
   )
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useCanGoBack, useRouter, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import type { Sale } from '@/api/schema/sales'
 import { SUPPORT_LINKS } from '@/config/links'
 import { salesQueries } from '@/features/sales/api'
@@ -14,7 +14,8 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
 import { Alert } from '@/ui/alert'
-import { Button } from '@/ui/button'
+import { Fact, FactCard } from '@/ui/facts'
+import { GoBack } from '@/ui/go-back'
 import { DataAge } from '@/offline/data-age'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryErrorAlert } from '@/ui/query-error-alert'
@@ -22,7 +23,6 @@ import { QueryView } from '@/ui/query-view'
 import './sale-detail.css'
 
 const SALES_LIST_PATH = '/transactions/sales'
-// Later issues add these pages; until then the ids are shown as text.
 const TERMINAL_PATH = '/terminals/$terminalId'
 const PAYMENT_LINK_PATH = '/payment-links/$intentId'
 
@@ -46,7 +46,7 @@ export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetail
       <PageHeader
         title="Sale details"
         description={sale ? formatDateTime(sale.capturedAt) : undefined}
-        actions={<GoBack />}
+        actions={<GoBack fallback={SALES_LIST_PATH} />}
       />
       <QueryView
         query={query}
@@ -69,50 +69,6 @@ export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetail
         )}
       </QueryView>
     </>
-  )
-}
-
-// Back to the list as it was left (its filters live in the URL), else the unfiltered list.
-function GoBack() {
-  const router = useRouter()
-  const canGoBack = useCanGoBack()
-  return (
-    <Button
-      variant="secondary"
-      onClick={() =>
-        canGoBack ? router.history.back() : void router.navigate({ to: SALES_LIST_PATH })
-      }
-    >
-      Go back
-    </Button>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="sale-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
-function FactCard({
-  title,
-  children,
-  footer,
-}: {
-  title: string
-  children: ReactNode
-  footer?: ReactNode
-}) {
-  const id = `sale-${title.toLowerCase().replace(/\W+/g, '-')}`
-  return (
-    <section className="card sale-detail__card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <dl className="sale-facts">{children}</dl>
-      {footer}
-    </section>
   )
 }
 
@@ -230,20 +186,13 @@ function StatusCard({ sale }: { sale: Sale }) {
 }
 
 function LinksCard({ sale }: { sale: Sale }) {
-  const router = useRouter()
   const none = <span className="muted">None</span>
-  const hasTerminalPage = TERMINAL_PATH in router.routesByPath
-  const hasPaymentLinkPage = PAYMENT_LINK_PATH in router.routesByPath
   const serial = sale.terminalSerialNumber ?? sale.terminalId
-  // The params casts stand until those routes exist in the generated route tree.
   return (
     <FactCard title="Links">
       <Fact label="Terminal">
-        {sale.terminalId && hasTerminalPage ? (
-          <Link
-            to={TERMINAL_PATH as LinkProps['to']}
-            params={{ terminalId: sale.terminalId } as never}
-          >
+        {sale.terminalId ? (
+          <Link to={TERMINAL_PATH} params={{ terminalId: sale.terminalId }}>
             {serial}
           </Link>
         ) : (
@@ -251,16 +200,14 @@ function LinksCard({ sale }: { sale: Sale }) {
         )}
       </Fact>
       <Fact label="Payment link">
-        {sale.intentId && hasPaymentLinkPage ? (
+        {sale.intentId ? (
           <Link
-            to={PAYMENT_LINK_PATH as LinkProps['to']}
-            params={{ intentId: sale.intentId } as never}
+            to={PAYMENT_LINK_PATH}
+            params={{ intentId: sale.intentId }}
             className="sale-detail__mono"
           >
             {sale.intentId}
           </Link>
-        ) : sale.intentId ? (
-          <span className="sale-detail__mono">{sale.intentId}</span>
         ) : (
           none
         )}

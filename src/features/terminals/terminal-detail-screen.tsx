@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import type { Terminal } from '@/api/schema/terminals'
 import { prettify } from '@/lib/prettify'
 import { DataAge } from '@/offline/data-age'
-import { Button } from '@/ui/button'
+import { Fact, FactCard } from '@/ui/facts'
+import { GoBack } from '@/ui/go-back'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import { terminalQueries } from '@/features/terminals/api'
@@ -35,7 +35,7 @@ export function TerminalDetailScreen({
       <PageHeader
         title={query.data?.name ?? query.data?.serialNumber ?? 'Terminal'}
         description={query.data ? prettify(query.data.model) : undefined}
-        actions={<GoBack />}
+        actions={<GoBack fallback="/terminals" />}
       />
       <QueryView
         query={query}
@@ -58,47 +58,17 @@ export function TerminalDetailScreen({
 function TerminalFacts({ terminal, submerchantId }: { terminal: Terminal; submerchantId: string }) {
   const none = <span className="muted">None</span>
   return (
-    <section className="card terminal-detail__card" aria-labelledby="terminal-facts">
-      <TerminalPicture terminal={terminal} size={112} />
-      <div>
-        <h2 id="terminal-facts">Terminal</h2>
-        <dl className="terminal-facts">
-          <Fact label="Name">{terminal.name ?? none}</Fact>
-          <Fact label="Serial number">{terminal.serialNumber}</Fact>
-          <Fact label="Custom reference">{terminal.customReference ?? none}</Fact>
-          <Fact label="Reference">{terminal.reference ?? none}</Fact>
-          <Fact label="Model">{prettify(terminal.model)}</Fact>
-          <Fact label="Allocated since">{allocatedSince(terminal)}</Fact>
-          <Fact label="Configuration">{configurationText(terminal)}</Fact>
-          <Fact label="Takings">
-            <TerminalTakings submerchantId={submerchantId} terminalId={terminal.id} />
-          </Fact>
-        </dl>
-      </div>
-    </section>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="terminal-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
-function GoBack() {
-  const router = useRouter()
-  const canGoBack = useCanGoBack()
-  return (
-    <Button
-      variant="secondary"
-      onClick={() =>
-        canGoBack ? router.history.back() : void router.navigate({ to: '/terminals' })
-      }
-    >
-      Go back
-    </Button>
+    <FactCard title="Terminal" aside={<TerminalPicture terminal={terminal} size={112} />}>
+      <Fact label="Name">{terminal.name ?? none}</Fact>
+      <Fact label="Serial number">{terminal.serialNumber}</Fact>
+      <Fact label="Custom reference">{terminal.customReference ?? none}</Fact>
+      <Fact label="Reference">{terminal.reference ?? none}</Fact>
+      <Fact label="Model">{prettify(terminal.model)}</Fact>
+      <Fact label="Allocated since">{allocatedSince(terminal)}</Fact>
+      <Fact label="Configuration">{configurationText(terminal)}</Fact>
+      <Fact label="Takings">
+        <TerminalTakings submerchantId={submerchantId} terminalId={terminal.id} />
+      </Fact>
+    </FactCard>
   )
 }

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Sale } from '@/api/schema/sales'
-import type { ListSearch } from '@/lib/list-search'
+import type { ListSearch, ListSpec } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import type { Column } from '@/ui/data-table'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
-import { TERMINAL_SALES_LIST } from '@/features/terminals/list-spec'
 
 interface TerminalSalesProps {
   submerchantId: string
   terminalId: string
+  // The sales list's spec narrowed to one terminal, handed in by the route.
+  spec: ListSpec
   search: ListSearch
   onSearchChange: (search: ListSearch) => void
   // The sales table's columns and card, handed in by the route (features do not import each other).
@@ -22,18 +23,19 @@ interface TerminalSalesProps {
 export function TerminalSales({
   submerchantId,
   terminalId,
+  spec,
   search,
   onSearchChange,
   columns,
   renderCard,
 }: TerminalSalesProps) {
   const query = useQuery(
-    terminalQueries.sales(submerchantId, terminalId, toListParams(TERMINAL_SALES_LIST, search)),
+    terminalQueries.sales(submerchantId, terminalId, toListParams(spec, search)),
   )
   return (
     <section className="terminal-sales" aria-label="Terminal sales">
       <ListScreen
-        spec={TERMINAL_SALES_LIST}
+        spec={spec}
         title="Sales"
         search={search}
         onSearchChange={onSearchChange}

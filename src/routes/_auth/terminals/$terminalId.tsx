@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
+import { SALES_LIST } from '@/features/sales/list-spec'
 import { SALE_COLUMNS, SaleCard } from '@/features/sales/sale-row'
 import { terminalQueries } from '@/features/terminals/api'
-import { TERMINAL_SALES_LIST } from '@/features/terminals/list-spec'
 import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
 import { TerminalSales } from '@/features/terminals/terminal-sales'
 import { loadQuery } from '@/lib/load-query'
-import { validateListSearch, type ListSearch } from '@/lib/list-search'
+import { narrowListSpec, validateListSearch, type ListSearch } from '@/lib/list-search'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
-// The sales table's own columns, less the terminal's (it is this one).
+// The sales table, less the terminal's column and filter (it is this one).
+const TERMINAL_SALES_LIST = narrowListSpec(SALES_LIST, 'terminal-sales', ['terminalSerialNumber'])
 const COLUMNS = SALE_COLUMNS.filter((c) => c.id !== 'terminalSerialNumber')
 
 export const Route = createFileRoute('/_auth/terminals/$terminalId')({
@@ -40,6 +41,7 @@ function TerminalPage() {
       <TerminalSales
         submerchantId={submerchant.id}
         terminalId={terminalId}
+        spec={TERMINAL_SALES_LIST}
         search={search}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
         columns={COLUMNS}
