@@ -22,8 +22,10 @@ const count = (total: number) =>
 
 test.beforeEach(async ({ page }) => {
   await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
-  await page.goto('/transactions/sales')
+  await signIn(page, DEMO_EMAILS.owner, {
+    account: DEMO_ACCOUNT_NAMES.cityCabs,
+    to: '/transactions/sales',
+  })
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
 })
 

@@ -147,8 +147,10 @@ const pounds = (minor: number) =>
 
 async function openSalesList(page: Page) {
   await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
-  await page.goto('/transactions/sales')
+  await signIn(page, DEMO_EMAILS.owner, {
+    account: DEMO_ACCOUNT_NAMES.cityCabs,
+    to: '/transactions/sales',
+  })
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
   const region = page.getByRole('region', { name: 'Sales' })
   await expect(region.locator('a[href*="/transactions/sales/"]').first()).toBeVisible()

@@ -17,8 +17,7 @@ const sandbox = useOfflineSandbox('links')
 
 // Signed in, the list and the create page visited, the service worker in control.
 async function openLinks(page: Page): Promise<void> {
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await page.goto('/payment-links')
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/payment-links' })
   await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
   await reloadUnderServiceWorker(
     page,
@@ -96,8 +95,7 @@ test('a create whose answer is lost after the server committed still makes one l
   test.slow()
   // Online, so no service worker is needed; without one every request passes context.route.
   const { context, page } = await sandbox.newPortal(browser, { serviceWorkers: 'block' })
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await page.goto('/payment-links')
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/payment-links' })
   await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
   const reference = `LOST-${Date.now().toString(36)}`
   // Recorded as each request arrives, before any await, so a slow server cannot hide a call.

@@ -65,8 +65,7 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   test.slow()
   await page.clock.install()
   await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await page.goto('/payment-links')
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/payment-links' })
   await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
   await saveScreenshot(page, testInfo, 'payment-links-list')
   await expectNoSeriousA11yViolations(page)
@@ -218,8 +217,7 @@ test(
   'a viewer is told they may not create, bulk-create or modify',
   PHONE_ONLY,
   async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
-    await page.goto('/payment-links/create')
+    await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs', to: '/payment-links/create' })
     await expect(
       page.getByText(
         'Sorry, you do not have sufficient permissions to create payment links for this account',
@@ -248,8 +246,10 @@ test('self-enrolment with the sandbox clock', async ({ page }, testInfo) => {
   // Each project its own not-enrolled account: the phone enrols, the tablet sees the error path.
   const phone = testInfo.project.name === 'phone'
   await page.clock.install()
-  await signIn(page, DEMO_EMAILS.owner, { account: phone ? 'New Start Cars' : 'Late Shift Cars' })
-  await page.goto('/payment-links')
+  await signIn(page, DEMO_EMAILS.owner, {
+    account: phone ? 'New Start Cars' : 'Late Shift Cars',
+    to: '/payment-links',
+  })
   await expect(page.getByRole('heading', { name: 'Set up payment links' })).toBeVisible()
   await saveScreenshot(page, testInfo, 'payment-links-enrolment')
   await expectNoSeriousA11yViolations(page)

@@ -16,8 +16,7 @@ test(
   'the owner sees the Your Account card, side card and read-only details',
   PHONE_ONLY,
   async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-    await page.goto('/user/edit')
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/user/edit' })
     const account = page.getByRole('region', { name: 'Your Account' })
     await expect(account.getByText('City Cabs (City Cabs Ltd)')).toBeVisible()
     await expect(account.getByText('Standard (daily payouts)')).toBeVisible()
@@ -43,16 +42,14 @@ test(
 )
 
 test('a manager may add users but not update the bank account', PHONE_ONLY, async ({ page }) => {
-  await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })
-  await page.goto('/user/edit')
+  await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars', to: '/user/edit' })
   await expect(page.getByText('Every Monday, minimum balance £50.00')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add a user to your account' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Update bank account' })).toHaveCount(0)
 })
 
 test('a viewer sees neither account link', PHONE_ONLY, async ({ page }) => {
-  await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
-  await page.goto('/user/edit')
+  await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs', to: '/user/edit' })
   await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add a user to your account' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Update bank account' })).toHaveCount(0)
@@ -60,8 +57,7 @@ test('a viewer sees neither account link', PHONE_ONLY, async ({ page }) => {
 
 test('profile screenshot and axe', async ({ page }, testInfo) => {
   await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await page.goto('/user/edit')
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/user/edit' })
   await expect(page.getByText('Standard (daily payouts)')).toBeVisible()
   await saveScreenshot(page, testInfo, 'profile')
   await expectNoSeriousA11yViolations(page)

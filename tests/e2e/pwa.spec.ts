@@ -34,6 +34,9 @@ function phoneOnly(testInfo: TestInfo): void {
   test.skip(testInfo.project.name !== 'phone', 'the issue runs its proofs in the phone project')
 }
 
+// The proofs are about the service worker, which the other specs block.
+test.use({ serviceWorkers: 'allow' })
+
 test.describe('proof 1: installable', () => {
   test('Chromium finds no installability errors, and the user menu offers to install', async ({
     baseURL,

@@ -193,8 +193,12 @@ test.describe('as the owner of City Cabs', () => {
 
       // A refund made elsewhere meanwhile: the server's refusal shows on the form, dismissibly.
       await page.reload()
-      await refunds.getByRole('button', { name: 'Request refund' }).click()
       const request = page.getByRole('dialog', { name: 'Request refund' })
+      // Under load the first click can land while the reloaded section is still settling.
+      await expect(async () => {
+        await refunds.getByRole('button', { name: 'Request refund' }).click()
+        await expect(request).toBeVisible({ timeout: 2_000 })
+      }).toPass()
       await request.getByRole('radio', { name: `Full refund (${money(sale.amount)})` }).check()
       await request.getByRole('textbox', { name: 'Reason for refund' }).fill('E2E too late')
       await request.getByRole('button', { name: 'Continue' }).click()

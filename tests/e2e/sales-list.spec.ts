@@ -55,8 +55,10 @@ async function openPanel(page: Page, title: 'Filters' | 'Saved views') {
 
 async function openSales(page: Page) {
   await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
-  await page.goto('/transactions/sales')
+  await signIn(page, DEMO_EMAILS.owner, {
+    account: DEMO_ACCOUNT_NAMES.cityCabs,
+    to: '/transactions/sales',
+  })
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
   await expectRows(page)
 }

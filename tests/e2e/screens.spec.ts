@@ -69,8 +69,10 @@ test('select account, dashboard, outbox and a path not built yet', async ({ page
 })
 
 test('sales list', async ({ page }, testInfo) => {
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
-  await page.goto('/transactions/sales')
+  await signIn(page, DEMO_EMAILS.owner, {
+    account: DEMO_ACCOUNT_NAMES.cityCabs,
+    to: '/transactions/sales',
+  })
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
   await expect(
     page.getByRole('region', { name: 'Sales' }).locator('a[href*="/transactions/sales/"]').first(),
@@ -145,8 +147,7 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
 })
 
 test('profile with its dialogs', async ({ page }, testInfo) => {
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
-  await page.goto('/user/edit')
+  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs, to: '/user/edit' })
   await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible()
   await checkScreen(page, testInfo, 'profile')
 

@@ -75,61 +75,65 @@ test(
 )
 
 test('a terminal that fails to load says so', PHONE_ONLY, async ({ page }) => {
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await page.goto('/terminals/trm_missing')
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/terminals/trm_missing' })
   await expect(page.getByText('Failed to load terminal')).toBeVisible()
 })
 
-test(
-  'payouts: list, filters and chips, the detail with its destination and its sales adding up',
-  PHONE_ONLY,
-  async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-    const payouts = await apiGet<ApiPayout[]>(page, CITY, '/v1/payouts', {
-      submerchantId: CITY,
-      limit: 5,
-    })
-    const target = payouts[3]
-    if (!target) throw new Error('no payouts')
-    await page.goto(`/payouts?paymentReference=${target.paymentReference}`)
-    await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
-    await expect(page.getByText('1 payout', { exact: true })).toBeVisible()
-    const chip = page.getByRole('button', {
-      name: new RegExp(`Remove.*${target.paymentReference}`),
-    })
-    await expect(chip).toBeVisible()
-    await page
-      .getByRole('link', { name: new RegExp(target.paymentReference) })
-      .first()
-      .click()
+test.describe('payouts', () => {
+  // The offline reload at its end is served by the service worker.
+  test.use({ serviceWorkers: 'allow' })
 
-    await expect(page).toHaveURL(new RegExp(`/payouts/${target.id}`))
-    await expect(page.getByRole('heading', { name: 'Payout details', level: 1 })).toBeVisible()
-    await expect(page.getByText(money(target.amount), { exact: true }).first()).toBeVisible()
-    await expect(page.getByText('Regular', { exact: true })).toBeVisible()
-    const bank = page.getByRole('region', { name: 'Bank account' })
-    await expect(bank.getByText('City Cabs Ltd')).toBeVisible()
-    await expect(bank.getByText(/^•••• \d{4}$/)).toBeVisible()
-    await expect(page.getByText('The sales add up to this payout')).toBeVisible()
-    await expect(
-      page
-        .getByRole('region', { name: 'What is in this payout' })
-        .getByText(money(target.amount))
-        .last(),
-    ).toBeVisible()
-    await expectNoSeriousA11yViolations(page)
+  test(
+    'payouts: list, filters and chips, the detail with its destination and its sales adding up',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+      const payouts = await apiGet<ApiPayout[]>(page, CITY, '/v1/payouts', {
+        submerchantId: CITY,
+        limit: 5,
+      })
+      const target = payouts[3]
+      if (!target) throw new Error('no payouts')
+      await page.goto(`/payouts?paymentReference=${target.paymentReference}`)
+      await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
+      await expect(page.getByText('1 payout', { exact: true })).toBeVisible()
+      const chip = page.getByRole('button', {
+        name: new RegExp(`Remove.*${target.paymentReference}`),
+      })
+      await expect(chip).toBeVisible()
+      await page
+        .getByRole('link', { name: new RegExp(target.paymentReference) })
+        .first()
+        .click()
 
-    // Offline, a reload of the visited payout shows it with its age, never a spinner.
-    await waitForServiceWorker(page)
-    await goOffline(page.context())
-    await page.reload()
-    await expect(page.getByRole('heading', { name: 'Payout details', level: 1 })).toBeVisible()
-    await expect(page.getByText(money(target.amount), { exact: true }).first()).toBeVisible()
-    await expect(page.getByText(/^Updated .* · offline$/).first()).toBeVisible()
-    await expect(page.getByText('The sales add up to this payout')).toBeVisible()
-    await goOnline(page.context())
-  },
-)
+      await expect(page).toHaveURL(new RegExp(`/payouts/${target.id}`))
+      await expect(page.getByRole('heading', { name: 'Payout details', level: 1 })).toBeVisible()
+      await expect(page.getByText(money(target.amount), { exact: true }).first()).toBeVisible()
+      await expect(page.getByText('Regular', { exact: true })).toBeVisible()
+      const bank = page.getByRole('region', { name: 'Bank account' })
+      await expect(bank.getByText('City Cabs Ltd')).toBeVisible()
+      await expect(bank.getByText(/^•••• \d{4}$/)).toBeVisible()
+      await expect(page.getByText('The sales add up to this payout')).toBeVisible()
+      await expect(
+        page
+          .getByRole('region', { name: 'What is in this payout' })
+          .getByText(money(target.amount))
+          .last(),
+      ).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+
+      // Offline, a reload of the visited payout shows it with its age, never a spinner.
+      await waitForServiceWorker(page)
+      await goOffline(page.context())
+      await page.reload()
+      await expect(page.getByRole('heading', { name: 'Payout details', level: 1 })).toBeVisible()
+      await expect(page.getByText(money(target.amount), { exact: true }).first()).toBeVisible()
+      await expect(page.getByText(/^Updated .* · offline$/).first()).toBeVisible()
+      await expect(page.getByText('The sales add up to this payout')).toBeVisible()
+      await goOnline(page.context())
+    },
+  )
+})
 
 test(
   '§6: restricted accounts refuse terminals and payouts to a manager',

@@ -61,7 +61,12 @@ export function useOfflineSandbox(name: string, { sales = 100 } = {}): OfflineSa
     async newPortal(browser, options = {}) {
       if (!server) throw new Error('the offline sandbox is not started')
       const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7']
-      const context = await browser.newContext({ ...pixel7, ...options, baseURL: server.baseURL })
+      const context = await browser.newContext({
+        ...pixel7,
+        serviceWorkers: 'allow',
+        ...options,
+        baseURL: server.baseURL,
+      })
       return { context, page: await context.newPage() }
     },
   }

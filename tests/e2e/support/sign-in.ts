@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { DEMO_PASSWORD } from './demo'
 
@@ -5,6 +6,11 @@ export interface SignInOptions {
   password?: string
   // The account to choose on /select-account; leave out to stop there.
   account?: string
+  // With an account, the specs that are about something else sign in through the API (the same
+  // two token calls the form makes) and open the dashboard; this forces the form instead.
+  viaForm?: boolean
+  // Through the API: the first page to open instead of the dashboard (the caller checks it).
+  to?: string
 }
 
 // Fills the login form as a person would.
@@ -22,9 +28,76 @@ export async function chooseAccount(page: Page, account: string): Promise<void> 
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 }
 
-/** Signs in through the UI (no MFA), then optionally chooses an account. */
+const PORTAL = { 'X-Requested-With': 'portal' }
+
+/**
+ * The form's sign-in without its screens: the password grant and the account's access token
+ * (§7) as the browser's own requests, so the cookies land in the page's context; then the
+ * portal's session entry and device id, as the form leaves them, and the dashboard (or `to`).
+ */
+async function signInThroughApi(
+  page: Page,
+  email: string,
+  password: string,
+  account: string,
+  to?: string,
+) {
+  const deviceIdentifier = randomUUID()
+  const grant = await page.request.post('/v1/tokens', {
+    headers: PORTAL,
+    data: {
+      type: 'refresh',
+      grantType: 'password',
+      emailAddress: email,
+      password,
+      deviceIdentifier,
+    },
+  })
+  expect(grant.status(), await grant.text()).toBe(200)
+  const { expiresAt } = (await grant.json()) as { expiresAt: string }
+  const list = await page.request.get('/v1/submerchants', {
+    headers: PORTAL,
+    params: { sort: 'name', limit: 100 },
+  })
+  expect(list.status(), await list.text()).toBe(200)
+  const accounts = (await list.json()) as Array<{ id: string; name: string }>
+  const chosen = accounts.find((item) => item.name === account)
+  if (!chosen) throw new Error(`${email} has no account named ${account}`)
+  const access = await page.request.post('/v1/tokens', {
+    headers: PORTAL,
+    data: {
+      type: 'access',
+      grantType: 'refresh_token',
+      attachments: [chosen.id],
+      deviceIdentifier,
+    },
+  })
+  expect(access.status(), await access.text()).toBe(200)
+  // Any same-origin document that is not the app gives the storage without booting the portal.
+  await page.goto('/manifest.webmanifest')
+  await page.evaluate(
+    ({ session, deviceIdentifier }) => {
+      // §4's one-time clearing of old storage has happened, as on any device that used the app.
+      localStorage.setItem('portal:storage-cleared-at', new Date().toISOString())
+      localStorage.setItem('portal:device-id', deviceIdentifier)
+      localStorage.setItem('portal:local:session', JSON.stringify(session))
+    },
+    {
+      session: { loggedIn: true, userId: null, submerchantId: chosen.id, expiresAt },
+      deviceIdentifier,
+    },
+  )
+  await page.goto(to ?? '/')
+  if (!to) await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+}
+
+/** Signs in (no MFA), then optionally chooses an account. */
 export async function signIn(page: Page, email: string, options: SignInOptions = {}) {
-  await submitLogin(page, email, options.password ?? DEMO_PASSWORD)
+  const password = options.password ?? DEMO_PASSWORD
+  if (options.account && !options.viaForm) {
+    return signInThroughApi(page, email, password, options.account, options.to)
+  }
+  await submitLogin(page, email, password)
   await expect(page).toHaveURL(/\/select-account/)
   if (options.account) await chooseAccount(page, options.account)
 }
