@@ -13,6 +13,8 @@ export interface Column<Row> {
   // Direction of the first click (dates and amounts usually start descending).
   firstDirection?: ListSort['direction']
   align?: 'start' | 'end'
+  // Cells stay on one line (the table scrolls sideways instead); free text from people wraps.
+  wrap?: boolean
 }
 
 interface DataTableProps<Row> {
@@ -126,7 +128,11 @@ function TableLayout<Row>({
                   {columns.map((column) => (
                     <td
                       key={column.id}
-                      className={column.align === 'end' ? 'align-end' : undefined}
+                      className={
+                        [column.align === 'end' && 'align-end', column.wrap && 'wraps']
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
                     >
                       {column.cell(row)}
                     </td>

@@ -1,29 +1,15 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { apiGet, openSale, portalHeaders, refundsOf, type ApiSale } from './support/sale-api'
-import { saveScreenshot, useScreenshotWidth } from './support/shell'
+import { checkScreen, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { registerUser } from './support/users'
 
 // Every screen at 360 px (phone project) and 1024 px (tablet project), light and dark: a
 // screenshot in .tmp/screens to look at, no sideways scrolling, and no serious axe violation.
 
-const SCHEMES = ['light', 'dark'] as const
-
 // Many pages and axe runs per test on a shared machine.
 test.describe.configure({ timeout: 240_000 })
-
-async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
-  for (const colorScheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme })
-    // Let transitions of the scheme change settle before the picture.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
-    await saveScreenshot(page, testInfo, `${name}-${colorScheme}`)
-    await expectNoSeriousA11yViolations(page)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 test.beforeEach(async ({ page }) => {
   await useScreenshotWidth(page)

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { goOffline, goOnline, waitForServiceWorker } from './support/pwa'
 import { apiGet } from './support/sale-api'
-import { mainNavLabels, saveScreenshot, useScreenshotWidth } from './support/shell'
+import { checkScreen, mainNavLabels, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
 
@@ -159,15 +159,12 @@ test('terminals and payout screenshots and axe', async ({ page }, testInfo) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await openTerminals(page)
   await expect(page.getByText(/^\d+ terminals$/)).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
-  await saveScreenshot(page, testInfo, 'terminals')
+  await checkScreen(page, testInfo, 'terminals')
   const [terminal] = await apiGet<ApiTerminal[]>(page, CITY, '/v1/terminals', { limit: 1 })
   await page.goto(`/terminals/${terminal?.id}`)
   await expect(page.getByText(/^\d[\d,]* sales$/)).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
-  await saveScreenshot(page, testInfo, 'terminal')
+  await checkScreen(page, testInfo, 'terminal')
   await page.goto('/payouts')
   await expect(page.getByText(/payouts$/).first()).toBeVisible()
-  await expectNoSeriousA11yViolations(page)
-  await saveScreenshot(page, testInfo, 'payouts')
+  await checkScreen(page, testInfo, 'payouts')
 })

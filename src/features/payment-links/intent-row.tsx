@@ -28,7 +28,7 @@ export const INTENT_COLUMNS: readonly Column<Intent>[] = [
     firstDirection: 'desc',
     align: 'end',
   },
-  { id: 'customer', header: 'Customer', cell: customerOf, sortField: 'customerName' },
+  { id: 'customer', header: 'Customer', cell: customerOf, sortField: 'customerName', wrap: true },
   {
     id: 'status',
     header: 'Status',

@@ -200,7 +200,7 @@ function RefundList({
       align: 'end',
       cell: (refund) => formatMoney(refund.amount, refund.currency),
     },
-    { id: 'reason', header: 'Reason', cell: (refund) => refund.refundReason },
+    { id: 'reason', header: 'Reason', cell: (refund) => refund.refundReason, wrap: true },
     { id: 'createdAt', header: 'Created at', cell: (refund) => formatDateTime(refund.createdAt) },
     {
       id: 'createdBy',

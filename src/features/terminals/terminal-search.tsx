@@ -25,7 +25,7 @@ export function TerminalSearch({ submerchantId }: { submerchantId: string }) {
       </label>
       <input
         id={id}
-        className="field__input"
+        className="input"
         type="search"
         value={text}
         maxLength={100}

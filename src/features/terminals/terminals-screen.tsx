@@ -37,7 +37,7 @@ export function TerminalsScreen({
         renderCard={(t) => <TerminalCard terminal={t} submerchantId={submerchantId} />}
         errorTitle="Failed to load terminals"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
-        actions={<TerminalSearch submerchantId={submerchantId} />}
+        lead={<TerminalSearch submerchantId={submerchantId} />}
         age={<DataAge updatedAt={query.dataUpdatedAt} />}
       />
     </div>

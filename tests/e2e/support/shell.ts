@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './axe'
 
 // Below the shell's sidebar breakpoint (768 px) the navigation lives in a drawer.
 export function isPhone(page: Page): boolean {
@@ -47,4 +48,18 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   )
   expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
   void testInfo
+}
+
+const SCHEMES = ['light', 'dark'] as const
+
+// A screen in light and dark: a screenshot of each and no serious axe violation in either.
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme })
+    // Let transitions of the scheme change settle before the picture.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+    await saveScreenshot(page, testInfo, `${name}-${colorScheme}`)
+    await expectNoSeriousA11yViolations(page)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 }
