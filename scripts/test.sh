@@ -15,7 +15,17 @@ else
   trap 'node scripts/test-summary.mjs "$reports"' EXIT
 fi
 
-stage typecheck npm run -s typecheck
-stage lint npm run -s lint
+# Type checking and linting each keep one core busy: on two cores they run side by side.
+static_checks() {
+  local tc=0 lint=0
+  npm run -s typecheck >"$reports/typecheck.log" 2>&1 &
+  local tc_pid=$!
+  npm run -s lint >"$reports/lint.log" 2>&1 || lint=$?
+  wait "$tc_pid" || tc=$?
+  echo "-- typecheck (exit $tc)"; cat "$reports/typecheck.log"
+  echo "-- lint (exit $lint)"; cat "$reports/lint.log"
+  [ "$tc" -eq 0 ] && [ "$lint" -eq 0 ]
+}
+stage "typecheck + lint" static_checks
 stage vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 stage playwright npx playwright test

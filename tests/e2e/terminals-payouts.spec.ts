@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { goOffline, goOnline, waitForServiceWorker } from './support/pwa'
+import { dumpStorage, dumpTexts, goOffline, goOnline, waitForServiceWorker } from './support/pwa'
 import { apiGet } from './support/sale-api'
 import { checkScreen, mainNavLabels, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
@@ -121,6 +121,18 @@ test.describe('payouts', () => {
           .last(),
       ).toBeVisible()
       await expectNoSeriousA11yViolations(page)
+
+      // The full account number never reaches the device's storage, only its last four.
+      const detail = await apiGet<{ destinationId: string }>(page, CITY, `/v1/payouts/${target.id}`)
+      const account = await apiGet<{ accountNumber: string }>(
+        page,
+        CITY,
+        `/v1/bank-accounts/${detail.destinationId}`,
+      )
+      await expect
+        .poll(async () => dumpTexts(await dumpStorage(page)).join('\n'))
+        .toContain(target.paymentReference)
+      expect(dumpTexts(await dumpStorage(page)).join('\n')).not.toContain(account.accountNumber)
 
       // Offline, a reload of the visited payout shows it with its age, never a spinner.
       await waitForServiceWorker(page)
