@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -38,6 +39,9 @@ export interface OpenDatabaseOptions {
 }
 
 export const DEFAULT_DATA_DIR = '.data/'
+
+// Contrib extensions the migrations create (pg_trgm: the payment-link search index).
+export const PGLITE_EXTENSIONS = { pg_trgm }
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
@@ -56,7 +60,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   if (!client) {
     const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-    client = await PGlite.create(dataDir)
+    client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
   }
   const pglite = client
   return {

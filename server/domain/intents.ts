@@ -21,7 +21,7 @@ import {
   PAYMENT_LINK_MESSAGES,
 } from '@/lib/payment-link-rules'
 import type { Db } from '../db/client'
-import { intents, operators, submerchants } from '../db/schema/core'
+import { intentSearchText, intents, operators, submerchants } from '../db/schema/core'
 import { badRequest, conflict, HttpError, notFound, type FieldError } from '../errors'
 import type { AccountListResource } from '../lib/account-scope'
 import { intFilter, stringFilter } from '../lib/list-engine'
@@ -125,6 +125,7 @@ export function intentsList(origin: string): AccountListResource<IntentRow> {
       intents.customerPhoneNumber,
       intents.id,
     ],
+    qText: intentSearchText(intents),
   }
 }
 

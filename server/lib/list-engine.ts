@@ -34,6 +34,9 @@ export interface ListResource<Row extends Record<string, unknown>> {
   tieBreaker: AnyPgColumn
   // Columns searched by the free-text `q` (case-insensitive substring); absent = no q.
   q?: AnyPgColumn[]
+  // The q columns joined into one text that a trigram index covers: q is matched against it
+  // (one indexed ILIKE) instead of against each column (an ILIKE per column, a scan).
+  qText?: SQL
 }
 
 export const stringFilter = (column: AnyPgColumn): FilterSpec => ({ column, type: 'string' })
@@ -247,7 +250,9 @@ export function whereClause<Row extends Record<string, unknown>>(
   for (const [name, value] of parsed.lt) conditions.push(lt(column(name), value))
   if (parsed.q && resource.q) {
     const pattern = `%${escapeLike(parsed.q)}%`
-    const any = or(...resource.q.map((c) => ilike(c, pattern)))
+    const any = resource.qText
+      ? ilike(resource.qText, pattern)
+      : or(...resource.q.map((c) => ilike(c, pattern)))
     if (any) conditions.push(any)
   }
   return and(...conditions) ?? scope

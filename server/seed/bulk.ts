@@ -143,7 +143,7 @@ picked as (
 ),
 timed as (
   select p.*, sd.yddd, sd.settlement_id, sd.payout_id,
-    case when p.r_method < 0.12 and p.allows_ecommerce then 'ecommerce'
+    case when p.r_method < 0.08 and p.allows_ecommerce then 'ecommerce'
          when p.r_method < 0.72 then 'pos' else 'softpos' end as method,
     600 + (round(7400 * power(p.r_fare, 2.8) / 20) * 20)::int as sale_amount,
     sd.midnight + (${hourExpression('sd.dow', 'p.r_hour')} * 3600 + floor(p.r_minute * 3600)::int) * interval '1 second' as raw_captured_at

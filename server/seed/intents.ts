@@ -83,7 +83,7 @@ export async function seedIntentsInEveryStatus(database: Database, prng: Prng, n
 }
 
 // Share of the seeded sales added as payment links that did not (yet) succeed; the succeeded ones
-// are the ecommerce sales (about 12 %), so 1,000,000 sales give about 140,000 links.
+// are the ecommerce sales (about 8 %), so 1,000,000 sales give about 100,000 links (issue 15).
 export const OPEN_AND_FAILED_LINK_SHARE = 0.02
 
 // [status, weight, open?]: open links are recent (they have not expired); the rest span 13 months.

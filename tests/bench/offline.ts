@@ -73,30 +73,34 @@ export async function runOfflineBench({
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await waitForServiceWorker(page)
     const browsed = salePages > 0 ? await browseSales(page, salePages) : []
-    await openSalesPage(page)
-    // Let the last writes land, then read what IndexedDB holds.
-    await page.waitForTimeout(1500)
-    const stored = await page.evaluate(async (key) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store')
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      const value = await new Promise<unknown>((resolve, reject) => {
-        const get = db.transaction('keyval').objectStore('keyval').get(key)
-        get.onsuccess = () => resolve(get.result)
-        get.onerror = () => reject(get.error)
-      })
-      db.close()
-      const queries = (value as { clientState?: { queries?: unknown[] } } | undefined)?.clientState
-        ?.queries
-      const { usage = 0 } = await navigator.storage.estimate()
-      return {
-        queries: queries?.length ?? 0,
-        bytes: new Blob([JSON.stringify(value ?? null)]).size,
-        usage,
-      }
-    }, QUERY_CACHE_KEY)
+    const shown = await openSalesPage(page)
+    // The last page's rows are persisted once IndexedDB's copy holds them: read until it does.
+    const read = () =>
+      page.evaluate(async (key) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('keyval-store')
+          open.onsuccess = () => resolve(open.result)
+          open.onerror = () => reject(open.error)
+        })
+        const value = await new Promise<unknown>((resolve, reject) => {
+          const get = db.transaction('keyval').objectStore('keyval').get(key)
+          get.onsuccess = () => resolve(get.result)
+          get.onerror = () => reject(get.error)
+        })
+        db.close()
+        const queries = (value as { clientState?: { queries?: unknown[] } } | undefined)
+          ?.clientState?.queries
+        const { usage = 0 } = await navigator.storage.estimate()
+        const json = JSON.stringify(value ?? null)
+        return { queries: queries?.length ?? 0, bytes: new Blob([json]).size, usage, json }
+      }, QUERY_CACHE_KEY)
+    let stored = await read()
+    const deadline = Date.now() + 15_000
+    while (!shown.every((id) => stored.json.includes(id))) {
+      if (Date.now() > deadline) throw new Error('the last sales page never reached IndexedDB')
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)))
+      stored = await read()
+    }
     await page.close()
 
     await goOffline(context)

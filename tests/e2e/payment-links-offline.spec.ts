@@ -125,3 +125,47 @@ test('a create whose answer is lost after the server committed still makes one l
   expect(await linksWithReference(page, reference)).toBe(1)
   await context.close()
 })
+
+test('a notification resent offline waits in the outbox and goes out exactly once', async ({
+  browser,
+}) => {
+  test.slow()
+  const { context, page } = await sandbox.newPortal(browser)
+  await openLinks(page)
+  const res = await page.request.post('/v1/intents', {
+    headers: portalHeaders(CITY),
+    data: { saleAmount: 1250, currency: 'GBP', submerchantId: CITY },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const link = (await res.json()) as { id: string }
+  await page.goto(`/payment-links/${link.id}`)
+  const form = page.getByRole('form', { name: 'Resend notification' })
+  await expect(form).toBeVisible()
+  const phone = `+44 7700 900${String(Date.now()).slice(-3)}`
+
+  await goOffline(context)
+  await form.getByLabel('Customer phone number').fill(phone)
+  await form.getByRole('group', { name: 'Send by' }).getByLabel('SMS').check()
+  await form.getByRole('button', { name: 'Send notification' }).click()
+  await expect(page.getByText('Queued: it will be sent when the connection returns.')).toBeVisible()
+  // It waits on the device, also across an offline reload.
+  await page.reload()
+  await expect(page.getByRole('link', { name: 'Outbox: 1 action waiting' })).toBeVisible()
+  expect(await smsFor(link.id)).toBe(0)
+
+  await goOnline(context)
+  await expect.poll(() => smsFor(link.id), { timeout: 20_000 }).toBe(1)
+  // A second reload online replays nothing more.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  expect(await smsFor(link.id)).toBe(1)
+  await context.close()
+})
+
+// SMS notifications of one link in the sandbox's outbox.
+async function smsFor(intentId: string): Promise<number> {
+  const res = await sandbox.api.get('/sandbox/outbox', { headers: { accept: 'application/json' } })
+  expect(res.ok()).toBe(true)
+  const messages = (await res.json()) as { channel: string; metadata: { intentId?: string } }[]
+  return messages.filter((m) => m.channel === 'sms' && m.metadata.intentId === intentId).length
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   boolean,
   index,
@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 // Enumerations come from the arktype contract (relative imports: drizzle-kit and tsx load this file).
@@ -283,6 +284,27 @@ export const receipts = pgTable('receipts', {
   createdAt: createdAt(),
 })
 
+// The text GET /v1/intents?q= searches: the searched fields joined by a newline, so that a match
+// lies within one field. The same expression defines the trigram index and the query's ILIKE.
+export function intentSearchText(t: {
+  reference: AnyPgColumn
+  customerName: AnyPgColumn
+  description: AnyPgColumn
+  customerEmailAddress: AnyPgColumn
+  customerPhoneNumber: AnyPgColumn
+  id: AnyPgColumn
+}): SQL {
+  const fields = [
+    t.reference,
+    t.customerName,
+    t.description,
+    t.customerEmailAddress,
+    t.customerPhoneNumber,
+    t.id,
+  ].map((column) => sql`coalesce(${column}, '')`)
+  return sql`(${sql.join(fields, sql.raw(` || E'\\n' || `))})`
+}
+
 export const intents = pgTable(
   'intents',
   {
@@ -333,6 +355,8 @@ export const intents = pgTable(
     index('intents_submerchant_reference_idx').on(t.submerchantId, t.reference),
     index('intents_submerchant_succeeded_idx').on(t.submerchantId, t.succeededAt),
     index('intents_sale_idx').on(t.saleId),
+    // GET /v1/intents?q=: a trigram index over the searched fields (pg_trgm, migration 0005).
+    index('intents_search_trgm_idx').using('gin', sql`${intentSearchText(t)} gin_trgm_ops`),
   ],
 )
 

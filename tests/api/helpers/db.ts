@@ -13,7 +13,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { migrate, openDatabase, queryRows, type Database } from '../../../server/db/client'
+import {
+  migrate,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  queryRows,
+  type Database,
+} from '../../../server/db/client'
 import { sha256 } from '../../../server/auth/random'
 import { seed } from '../../../server/seed/index'
 import { SEED_SUBMERCHANTS } from '../../../server/seed/ids'
@@ -135,7 +141,10 @@ async function postgresClone(url: string): Promise<Database> {
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
   if (url) return installTestApiKey(await postgresClone(url))
-  const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate() })
+  const pglite = await PGlite.create({
+    loadDataDir: await pgliteTemplate(),
+    extensions: PGLITE_EXTENSIONS,
+  })
   return installTestApiKey(await openDatabase({ pglite }))
 }
 
