@@ -145,6 +145,12 @@ export default defineConfig(({ command }) => {
             chunk.moduleIds.some((id) => id.includes('/@zxcvbn-ts/'))
               ? 'assets/zxcvbn-[hash].js'
               : 'assets/[name]-[hash].js',
+          // Everything the entry needs before its first paint in one chunk: the small shared
+          // modules (enum values, query managers, router helpers) otherwise come as a dozen
+          // chunks of a few hundred bytes, each with its own wrapper and request.
+          codeSplitting: {
+            groups: [{ name: 'boot', tags: ['$initial'] }],
+          },
         },
       },
     },
