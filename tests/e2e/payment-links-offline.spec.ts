@@ -33,6 +33,16 @@ async function fillCreate(page: Page, reference: string): Promise<void> {
   await page.getByRole('button', { name: 'Create' }).click()
 }
 
+// A created link made through the API (as another device would), online.
+async function createLink(page: Page, saleAmount: number): Promise<{ id: string }> {
+  const res = await page.request.post('/v1/intents', {
+    headers: portalHeaders(CITY),
+    data: { saleAmount, currency: 'GBP', submerchantId: CITY },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()) as { id: string }
+}
+
 async function linksWithReference(page: Page, reference: string): Promise<number> {
   const res = await page.request.get(`/v1/intents?reference=${reference}`, {
     headers: portalHeaders(CITY),
@@ -51,11 +61,7 @@ test('a link created offline waits at the top of the list, survives three reload
   const { context, page } = await sandbox.newPortal(browser)
   await openLinks(page)
   // A link whose detail is on the device, to see the actions that need a connection.
-  const res = await page.request.post('/v1/intents', {
-    headers: portalHeaders(CITY),
-    data: { saleAmount: 900, currency: 'GBP', submerchantId: CITY },
-  })
-  const open = (await res.json()) as { id: string }
+  const open = await createLink(page, 900)
   await page.goto(`/payment-links/${open.id}`)
   await expect(page.getByRole('button', { name: /^Cancel link/ })).toBeEnabled()
   await page.goto('/payment-links')
@@ -132,12 +138,7 @@ test('a notification resent offline waits in the outbox and goes out exactly onc
   test.slow()
   const { context, page } = await sandbox.newPortal(browser)
   await openLinks(page)
-  const res = await page.request.post('/v1/intents', {
-    headers: portalHeaders(CITY),
-    data: { saleAmount: 1250, currency: 'GBP', submerchantId: CITY },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const link = (await res.json()) as { id: string }
+  const link = await createLink(page, 1250)
   await page.goto(`/payment-links/${link.id}`)
   const form = page.getByRole('form', { name: 'Resend notification' })
   await expect(form).toBeVisible()
