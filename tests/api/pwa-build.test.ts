@@ -1,8 +1,9 @@
 // The built PWA (vite-plugin-pwa's own build test, for this portal): what the service worker
 // precaches, that it never precaches itself, and that the manifest is complete.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { e2eBuild } from '../support/portal-build'
 
 interface ManifestImage {
@@ -128,5 +129,25 @@ describe('manifest', () => {
   it('has a narrow and a wide screenshot of the declared sizes', () => {
     expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide'])
     for (const shot of manifest.screenshots) expect(pngSize(shot.src), shot.src).toBe(shot.sizes)
+  })
+})
+
+describe('heavy-library markers (tests/support/heavy-libraries.ts)', () => {
+  // The markers the bundle bench and the /login test look for must really be in each library's
+  // minified code, or those checks would pass whatever loads.
+  it('find every heavy library the portal uses in the built chunks', () => {
+    const chunks = readdirSync(join(outDir, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => read(`assets/${name}`).toString())
+    const found = new Set(chunks.flatMap((code) => heavyLibrariesIn(code)))
+    for (const library of ['arktype', '@zxcvbn-ts', 'libphonenumber-js', 'chrono-node', 'qrcode']) {
+      expect(found, library).toContain(library)
+    }
+  })
+
+  it('match papaparse and jspdf in their published minified files', () => {
+    const packaged = (path: string) => readFileSync(join('node_modules', path), 'utf8')
+    expect(heavyLibrariesIn(packaged('papaparse/papaparse.min.js'))).toEqual(['papaparse'])
+    expect(heavyLibrariesIn(packaged('jspdf/dist/jspdf.es.min.js'))).toContain('jspdf')
   })
 })

@@ -5,8 +5,15 @@ import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { build, preview } from 'vite'
+import { DEMO_EMAILS } from '../e2e/support/demo'
+import { startSandboxWithDist } from '../e2e/support/pwa'
+import { signIn } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
+import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { benchBuild } from '../support/portal-build'
+
+// The sales list validates its API answers with arktype; the rest stay out of it.
+const ALLOWED_ON_SALES = new Set(['arktype'])
 
 const gz = (buf: Buffer | Uint8Array) => gzipSync(buf, { level: 9 }).length
 
@@ -18,6 +25,32 @@ export interface BundleSizeResult {
   afterPaintGzipBytes: number
   bareReactGzipBytes: number
   ratio: number
+  // Heavy libraries in what /login loads (all of it, after paint too) and in what the signed-in
+  // sales list loads until its first row; both must be empty.
+  heavyOnLogin: string[]
+  heavyOnSales: string[]
+}
+
+// Every script the signed-in sales list loads until its rows show (no service worker: only what
+// the page itself asks for), on a sandbox serving the bench build.
+async function salesListScripts(outDir: string): Promise<string> {
+  const server = await startSandboxWithDist(outDir, { sales: 300 })
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', baseURL: server.baseURL })
+    const page = await context.newPage()
+    const scripts: Promise<string>[] = []
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''))
+    })
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/transactions/sales' })
+    await page.locator('main a[href*="/transactions/sales/sale_"]').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    return (await Promise.all(scripts)).join('\n')
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
 }
 
 async function measureLogin() {
@@ -106,7 +139,14 @@ export async function runBundleSizeBench(): Promise<BundleSizeResult> {
   const sum = (files: typeof loginFiles) => files.reduce((total, f) => total + f.gzipBytes, 0)
   const loginGzipBytes = sum(loginFiles.filter((f) => f.beforeForm))
   const bareReactGzipBytes = await measureBareReact(workDir)
+  const outDir = await benchBuild()
+  const loginCode = loginFiles
+    .filter((f) => f.url.endsWith('.js'))
+    .map((f) => readFileSync(join(outDir, f.url), 'utf8'))
+    .join('\n')
   return {
+    heavyOnLogin: heavyLibrariesIn(loginCode),
+    heavyOnSales: heavyLibrariesIn(await salesListScripts(outDir), ALLOWED_ON_SALES),
     loginGzipBytes,
     loginFiles,
     afterPaintGzipBytes: sum(loginFiles.filter((f) => !f.beforeForm)),

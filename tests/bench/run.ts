@@ -49,6 +49,18 @@ if (wanted('bundle')) {
       ok: r.ratio <= 1.75,
     },
     {
+      metric: 'heavy libraries loaded by /login',
+      value: r.heavyOnLogin.join(', ') || 'none',
+      budget: 'none',
+      ok: r.heavyOnLogin.length === 0,
+    },
+    {
+      metric: 'heavy libraries loaded by /transactions/sales (arktype allowed)',
+      value: r.heavyOnSales.join(', ') || 'none',
+      budget: 'none',
+      ok: r.heavyOnSales.length === 0,
+    },
+    {
       metric: '/login JS+CSS loaded after first paint (gzip)',
       value: kb(r.afterPaintGzipBytes),
       budget: '—',

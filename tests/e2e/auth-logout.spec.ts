@@ -33,7 +33,7 @@ test('logout clears IndexedDB, and the back button shows no account data', async
   isMobile,
 }) => {
   const { context, page } = await newPage(browser, isMobile)
-  await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })
+  await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars', viaForm: true })
   await expect(page.getByText('North Cars')).toBeVisible()
   // The persister writes at most once a second.
   await expect.poll(() => persistedQueryCount(page)).toBeGreaterThan(0)
@@ -54,7 +54,7 @@ test('logout clears IndexedDB, and the back button shows no account data', async
 
 test("the shell's settings menu logs out", async ({ browser, isMobile }) => {
   const { context, page } = await newPage(browser, isMobile)
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', viaForm: true })
   await logOutFromSettings(page)
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
   expect((await page.request.get('/v1/users/current')).status()).toBe(401)

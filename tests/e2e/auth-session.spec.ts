@@ -68,7 +68,7 @@ test('when the refresh-token expiry passes, the user is sent to login', async ({
   const context = await newContext(browser)
   const page = await context.newPage()
   await page.clock.install()
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', viaForm: true })
 
   // 30 days later on both the server and the device.
   await advanceSandboxClock(context.request, 30 * 24 * 3600 + 60)
