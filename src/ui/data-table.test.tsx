@@ -164,6 +164,18 @@ describe('DataTable', () => {
     )
     expect(screen.getByText('No sales')).toBeTruthy()
   })
+
+  it('keeps cells on one line except in columns of free text', () => {
+    setWidth(true)
+    const withNote: Column<Sale>[] = [
+      ...columns,
+      { id: 'note', header: 'Note', cell: () => 'A long note someone typed', wrap: true },
+    ]
+    render(<DataTable caption="Sales" columns={withNote} rows={rows} rowKey={(r) => r.id} />)
+    const [first] = screen.getAllByRole('row').slice(1)
+    const cells = within(first as HTMLElement).getAllByRole('cell')
+    expect(cells.map((cell) => cell.className)).toEqual(['', 'align-end', '', 'wraps'])
+  })
 })
 
 describe('nextSort', () => {
