@@ -17,6 +17,7 @@ import { formatMoney } from '@/lib/money'
 import { loadPhoneLib, phoneCountryOptions, type CountryOption, type PhoneLib } from '@/lib/phone'
 import { newQueueableVariables } from '@/offline/queueable'
 import { Button } from '@/ui/button'
+import { Choice } from '@/ui/choice'
 import { Dialog } from '@/ui/dialog'
 import { Field, TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
@@ -278,25 +279,5 @@ export function CreatePaymentLinkScreen({
         <p>{oops}</p>
       </Dialog>
     </div>
-  )
-}
-
-// A checkbox or radio with its label, 44 px tall.
-function Choice({
-  label,
-  onChange,
-  ...input
-}: {
-  type: 'checkbox' | 'radio'
-  name?: string
-  checked: boolean
-  label: string
-  onChange: (checked: boolean) => void
-}) {
-  return (
-    <label className="intent-form__check">
-      <input {...input} onChange={(event) => onChange(event.target.checked)} />
-      {label}
-    </label>
   )
 }

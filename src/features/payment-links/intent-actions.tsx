@@ -13,6 +13,7 @@ import { newQueueableVariables } from '@/offline/queueable'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button, buttonClassName } from '@/ui/button'
+import { Choice } from '@/ui/choice'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
@@ -283,18 +284,8 @@ function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: 
         onChange={(event) => setEmail(event.target.value)}
       />
       <div className="intent-resend__channels" role="group" aria-label="Send by">
-        <label className="intent-form__check">
-          <input type="checkbox" checked={sms} onChange={(event) => setSms(event.target.checked)} />
-          SMS
-        </label>
-        <label className="intent-form__check">
-          <input
-            type="checkbox"
-            checked={byEmail}
-            onChange={(event) => setByEmail(event.target.checked)}
-          />
-          Email
-        </label>
+        <Choice type="checkbox" checked={sms} onChange={setSms} label="SMS" />
+        <Choice type="checkbox" checked={byEmail} onChange={setByEmail} label="Email" />
       </div>
       {notify.isError && <Alert>{ACTION_TEXTS.notificationError}</Alert>}
       <Button type="submit" disabled={!ready} loading={notify.isPending && !notify.isPaused}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
 import { SALE_COLUMNS, SaleCard } from '@/features/sales/sale-row'
@@ -14,6 +15,8 @@ interface SalesListScreenProps {
   userId: string | null
   search: ListSearch
   onSearchChange: (search: ListSearch) => void
+  // Buttons beside Refresh, given the list's exact total when known (Export shows it).
+  renderActions?: (total: number | null) => ReactNode
 }
 
 // §2 sales list: the kit's list screen over the sales declaration.
@@ -22,6 +25,7 @@ export function SalesListScreen({
   userId,
   search,
   onSearchChange,
+  renderActions,
 }: SalesListScreenProps) {
   const query = useQuery(salesQueries.list(submerchantId, toListParams(SALES_LIST, search)))
   return (
@@ -38,6 +42,9 @@ export function SalesListScreen({
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       className="sales-list"
       age={<DataAge updatedAt={query.dataUpdatedAt} />}
+      actions={renderActions?.(
+        query.data && !query.data.totalIsApproximate ? query.data.total : null,
+      )}
     />
   )
 }

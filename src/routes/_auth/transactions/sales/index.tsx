@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
+import { ExportButton } from '@/features/export/export-button'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
 import { SalesListScreen } from '@/features/sales/sales-list-screen'
@@ -33,6 +34,15 @@ function SalesPage() {
       userId={session.userId}
       search={search}
       onSearchChange={(next) => void navigate({ search: next })}
+      renderActions={(total) => (
+        <ExportButton
+          submerchantId={submerchant.id}
+          accountName={submerchant.name}
+          spec={SALES_LIST}
+          search={search}
+          total={total}
+        />
+      )}
     />
   )
 }

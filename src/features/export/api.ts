@@ -1,0 +1,88 @@
+import { apiList, type ListPage } from '@/api/http'
+import type { ListRange, ListSort } from '@/api/list-query'
+import { EXPORT_SALE_FIELDS, type ExportSale } from '@/features/export/export-rows'
+
+// The export's §7 calls, one page each (the runner walks the pages). They are not queries: an
+// export is read once and written to a file, never cached or persisted.
+
+const saleSchemas = () => import('@/api/schema/sales')
+const terminalSchemas = () => import('@/api/schema/terminals')
+
+export interface PageRequest {
+  offset: number
+  limit: number
+  signal: AbortSignal
+}
+
+export interface FeeRow {
+  sourceId: string
+  feeAmount: number
+  netAmount: number
+}
+
+// §7 GET /v1/balance-transactions with a createdAt range, type=sale, offset and limit.
+export async function fetchSaleFees(
+  submerchantId: string,
+  createdAt: ListRange,
+  { offset, limit, signal }: PageRequest,
+): Promise<ListPage<FeeRow>> {
+  const { BalanceTransaction } = await saleSchemas()
+  return apiList(
+    '/v1/balance-transactions',
+    {
+      filters: { submerchantId, type: 'sale' },
+      ranges: { createdAt },
+      fields: ['sourceId', 'feeAmount', 'netAmount'],
+      sort: { field: 'createdAt', direction: 'asc' },
+      limit,
+      offset,
+    },
+    BalanceTransaction.pick('sourceId', 'feeAmount', 'netAmount'),
+    { signal },
+  )
+}
+
+// §7 GET v1/sales with capturedAt[$gte], capturedAt[$lt], method (and the view's filters), offset, limit.
+export async function fetchExportSales(
+  submerchantId: string,
+  query: {
+    filters: Record<string, string | number | boolean>
+    capturedAt: ListRange
+    sort: ListSort
+  },
+  { offset, limit, signal }: PageRequest,
+): Promise<ListPage<ExportSale>> {
+  const { Sale } = await saleSchemas()
+  return apiList(
+    '/v1/sales',
+    {
+      filters: { ...query.filters, submerchantId },
+      ranges: { capturedAt: query.capturedAt },
+      fields: EXPORT_SALE_FIELDS,
+      sort: query.sort,
+      limit,
+      offset,
+    },
+    Sale.pick(...EXPORT_SALE_FIELDS),
+    { signal },
+  )
+}
+
+// §7 export lookup: GET v1/terminals with fields, currentAllocation[submerchantId], limit, offset.
+export async function fetchTerminalSerials(
+  submerchantId: string,
+  { offset, limit, signal }: PageRequest,
+): Promise<ListPage<{ id: string; serialNumber: string }>> {
+  const { Terminal } = await terminalSchemas()
+  return apiList(
+    '/v1/terminals',
+    {
+      filters: { 'currentAllocation[submerchantId]': submerchantId },
+      fields: ['id', 'serialNumber'],
+      limit,
+      offset,
+    },
+    Terminal.pick('id', 'serialNumber'),
+    { signal },
+  )
+}

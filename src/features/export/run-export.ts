@@ -1,0 +1,218 @@
+import { toApiError } from '@/api/errors'
+import { ResponseValidationError } from '@/api/http'
+import type { ListRange } from '@/api/list-query'
+import {
+  fetchExportSales,
+  fetchSaleFees,
+  fetchTerminalSerials,
+  type FeeRow,
+} from '@/features/export/api'
+import {
+  EXPORT_CONCURRENCY,
+  EXPORT_PAGE_SIZE,
+  type ExportFileType,
+  type ExportSalesQuery,
+} from '@/features/export/export-options'
+import {
+  ExportTotals,
+  exportCells,
+  exportHeader,
+  type ExportSale,
+  type SaleFee,
+} from '@/features/export/export-rows'
+import { fetchAllPages } from '@/lib/fetch-pages'
+
+// §4 export states, after idle and before the download.
+export type ExportStage = 'fetching_fees' | 'fetching_sales' | 'building_file'
+
+export const EXPORT_STAGE_LABELS: Record<ExportStage, string> = {
+  fetching_fees: 'Fetching fees',
+  fetching_sales: 'Fetching sales',
+  building_file: 'Building the file',
+}
+
+export interface ExportProgress {
+  stage: ExportStage
+  done: number
+  // Best known total (Total-Count; an estimate while §9's approximate count is all there is).
+  total: number
+}
+
+// §8 texts.
+export const EXPORT_MESSAGES = {
+  terminal: 'Error loading terminal',
+  failed: (message: string) => `Error exporting transactions: ${message}`,
+} as const
+
+export class ExportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ExportError'
+  }
+}
+
+export interface ExportRequest {
+  submerchantId: string
+  query: ExportSalesQuery
+  fileType: ExportFileType
+  fees: boolean
+  summary: boolean
+  fileName: string
+  // The PDF's title and subtitle (account and range).
+  title: string
+  subtitle: string
+  signal: AbortSignal
+  onProgress: (progress: ExportProgress) => void
+}
+
+// Amount columns of the §9 header, right-aligned in the PDF.
+function amountColumns(fees: boolean): number[] {
+  return fees ? [1, 2, 3, 4] : [1, 2]
+}
+
+// Receives rows as the pages arrive; the CSV streams them into Blob parts, the PDF keeps them.
+interface RowSink {
+  write(rows: string[][]): void
+  finish(summary: string[][] | null): Promise<Blob>
+}
+
+async function csvSink(header: string[]): Promise<RowSink> {
+  const [{ unparse }, { CsvWriter }] = await Promise.all([
+    import('papaparse'),
+    import('@/features/export/csv-writer'),
+  ])
+  const writer = new CsvWriter(unparse)
+  writer.write([header])
+  return {
+    write: (rows) => writer.write(rows),
+    finish: async (summary) => {
+      if (summary) writer.write([[], ...summary])
+      return writer.toBlob()
+    },
+  }
+}
+
+// jspdf is loaded only here, when PDF is chosen.
+async function pdfSink(request: ExportRequest, header: string[]): Promise<RowSink> {
+  const { writePdf } = await import('@/features/export/pdf-writer')
+  const rows: string[][] = []
+  return {
+    write: (batch) => {
+      for (const row of batch) rows.push(row)
+    },
+    finish: async (summary) =>
+      writePdf({
+        title: request.title,
+        subtitle: request.subtitle,
+        header,
+        rows,
+        summary,
+        amountColumns: amountColumns(request.fees),
+      }),
+  }
+}
+
+// §7: balance transactions of the sales' period, keyed by the sale they belong to.
+async function loadFees(
+  request: ExportRequest,
+  createdAt: ListRange,
+): Promise<Map<string, SaleFee>> {
+  const fees = new Map<string, SaleFee>()
+  await fetchAllPages<FeeRow>({
+    fetchPage: (offset, limit, signal) =>
+      fetchSaleFees(request.submerchantId, createdAt, { offset, limit, signal }),
+    pageSize: EXPORT_PAGE_SIZE,
+    concurrency: EXPORT_CONCURRENCY,
+    signal: request.signal,
+    onPage: (items) => {
+      for (const row of items) {
+        fees.set(row.sourceId, { feeAmount: row.feeAmount, netAmount: row.netAmount })
+      }
+    },
+    onProgress: (done, total) => request.onProgress({ stage: 'fetching_fees', done, total }),
+  })
+  return fees
+}
+
+// §9: the account's terminals, 100 at a time, as id → serial number.
+async function loadTerminalSerials(request: ExportRequest): Promise<Map<string, string>> {
+  const serials = new Map<string, string>()
+  try {
+    await fetchAllPages({
+      fetchPage: (offset, limit, signal) =>
+        fetchTerminalSerials(request.submerchantId, { offset, limit, signal }),
+      pageSize: EXPORT_PAGE_SIZE,
+      concurrency: EXPORT_CONCURRENCY,
+      signal: request.signal,
+      onPage: (items) => {
+        for (const terminal of items) serials.set(terminal.id, terminal.serialNumber)
+      },
+    })
+  } catch (error) {
+    if (request.signal.aborted) throw error
+    throw new ExportError(EXPORT_MESSAGES.terminal, { cause: error })
+  }
+  return serials
+}
+
+export interface ExportResult {
+  file: File
+  // Sales written to the file.
+  count: number
+}
+
+/**
+ * Runs one export (§4): fees (when chosen), then every sale of the query, page by page, into the
+ * file. Terminal serial numbers a sale lacks are looked up once, the first time one is missing.
+ * Resolves with the file and its row count; rejects with an ExportError carrying the §8 text,
+ * or with the abort reason once the signal fires (no file then).
+ */
+export async function runExport(request: ExportRequest): Promise<ExportResult> {
+  try {
+    const fees = request.fees ? await loadFees(request, request.query.capturedAt) : null
+    const header = exportHeader(request.fees)
+    const sink = request.fileType === 'csv' ? await csvSink(header) : await pdfSink(request, header)
+    const totals = new ExportTotals()
+    // A sale captured while paging shifts later offsets by one; the repeat is dropped.
+    const seen = new Set<string>()
+    let serials: Map<string, string> | null = null
+
+    request.onProgress({ stage: 'fetching_sales', done: 0, total: 0 })
+    await fetchAllPages<ExportSale>({
+      fetchPage: (offset, limit, signal) =>
+        fetchExportSales(request.submerchantId, request.query, { offset, limit, signal }),
+      pageSize: EXPORT_PAGE_SIZE,
+      concurrency: EXPORT_CONCURRENCY,
+      signal: request.signal,
+      onPage: async (sales) => {
+        const rows: string[][] = []
+        for (const sale of sales) {
+          if (seen.has(sale.id)) continue
+          seen.add(sale.id)
+          let serial = sale.terminalSerialNumber
+          if (!serial && sale.terminalId) {
+            serials ??= await loadTerminalSerials(request)
+            serial = serials.get(sale.terminalId) ?? null
+          }
+          const fee = fees?.get(sale.id)
+          totals.add(sale, fee)
+          rows.push(exportCells(sale, fee, serial, request.fees))
+        }
+        sink.write(rows)
+      },
+      onProgress: (done, total) => request.onProgress({ stage: 'fetching_sales', done, total }),
+    })
+
+    request.onProgress({ stage: 'building_file', done: totals.count, total: totals.count })
+    const blob = await sink.finish(request.summary ? totals.rows(request.fees) : null)
+    request.signal.throwIfAborted()
+    return { file: new File([blob], request.fileName, { type: blob.type }), count: totals.count }
+  } catch (error) {
+    if (request.signal.aborted) throw request.signal.reason
+    if (error instanceof ExportError) throw error
+    // A response that breaks its schema says what it was; anything else is the §8 API text.
+    const message =
+      error instanceof ResponseValidationError ? error.message : toApiError(error).message
+    throw new ExportError(EXPORT_MESSAGES.failed(message), { cause: error })
+  }
+}
