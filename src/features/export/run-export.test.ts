@@ -1,0 +1,195 @@
+import { parse } from 'csv-parse/sync'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '@/api/errors'
+import type { ListPage } from '@/api/http'
+import type { ExportSale } from '@/features/export/export-rows'
+import { EXPORT_MESSAGES, runExport, type ExportRequest } from '@/features/export/run-export'
+
+// The runner over a fake API: the three §7 calls are replaced, everything else is real.
+const api = vi.hoisted(() => ({
+  sales: [] as ExportSale[],
+  fees: [] as { sourceId: string; feeAmount: number; netAmount: number }[],
+  terminals: [] as { id: string; serialNumber: string }[],
+  terminalCalls: 0,
+  failTerminals: false,
+  failSalesAt: null as number | null,
+  // A sale inserted at the top between two pages (offsets shift by one).
+  shiftAfterFirstPage: false,
+}))
+
+function page<T>(rows: T[], offset: number, limit: number): ListPage<T> {
+  return {
+    items: rows.slice(offset, offset + limit),
+    total: rows.length,
+    totalIsApproximate: false,
+  }
+}
+
+vi.mock('@/features/export/api', () => ({
+  fetchSaleFees: async (_id: string, _range: unknown, r: { offset: number; limit: number }) =>
+    page(api.fees, r.offset, r.limit),
+  fetchExportSales: async (_id: string, _query: unknown, r: { offset: number; limit: number }) => {
+    if (api.failSalesAt === r.offset) {
+      throw new ApiError({ status: 503, code: 'unavailable', message: 'Service unavailable' })
+    }
+    const rows = api.shiftAfterFirstPage && r.offset > 0 ? [api.sales[0]!, ...api.sales] : api.sales
+    return page(rows, r.offset, r.limit)
+  },
+  fetchTerminalSerials: async (_id: string, r: { offset: number; limit: number }) => {
+    api.terminalCalls += 1
+    if (api.failTerminals) throw new ApiError({ status: 500, code: 'x', message: 'Server error' })
+    return page(api.terminals, r.offset, r.limit)
+  },
+}))
+
+function sale(index: number, patch: Partial<ExportSale> = {}): ExportSale {
+  return {
+    id: `sal_${String(index).padStart(5, '0')}`,
+    amount: 1234 + 100,
+    saleAmount: 1234,
+    gratuityAmount: 100,
+    currency: 'GBP',
+    authCode: 'A1B2C3',
+    retrievalReferenceNumber: '123456789012',
+    capturedAt: '2026-10-05T10:00:00.000Z',
+    terminalId: 'ter_1',
+    terminalSerialNumber: 'SN-1',
+    panLastFour: '4242',
+    cardScheme: 'visa',
+    method: 'pos',
+    cardType: 'debit',
+    externalReference: null,
+    ...patch,
+  }
+}
+
+function request(patch: Partial<ExportRequest> = {}): ExportRequest {
+  return {
+    submerchantId: 'sub_1',
+    query: { filters: {}, capturedAt: {}, sort: { field: 'capturedAt', direction: 'asc' } },
+    fileType: 'csv',
+    fees: false,
+    summary: false,
+    fileName: 'City Cabs transactions all time.csv',
+    title: 'City Cabs transactions',
+    subtitle: 'all time',
+    signal: new AbortController().signal,
+    onProgress: () => {},
+    ...patch,
+  }
+}
+
+async function rowsOf(file: File): Promise<string[][]> {
+  return parse(await file.text(), { bom: true, relax_column_count: true }) as string[][]
+}
+
+beforeEach(() => {
+  api.sales = Array.from({ length: 250 }, (_, i) => sale(i))
+  api.fees = api.sales.map((s) => ({ sourceId: s.id, feeAmount: 40, netAmount: s.amount - 40 }))
+  api.terminals = [
+    { id: 'ter_1', serialNumber: 'SN-1' },
+    { id: 'ter_2', serialNumber: 'SN-2' },
+  ]
+  api.terminalCalls = 0
+  api.failTerminals = false
+  api.failSalesAt = null
+  api.shiftAfterFirstPage = false
+})
+
+describe('runExport', () => {
+  it('writes every sale once, in order, with fees, and totals that add up', async () => {
+    const stages: string[] = []
+    const { file, count } = await runExport(
+      request({
+        fees: true,
+        summary: true,
+        onProgress: (p) => stages.at(-1) !== p.stage && stages.push(p.stage),
+      }),
+    )
+    expect(stages).toEqual(['fetching_fees', 'fetching_sales', 'building_file'])
+    expect(count).toBe(250)
+    expect(file.name).toBe('City Cabs transactions all time.csv')
+    const rows = await rowsOf(file)
+    expect(rows[0]).toEqual([
+      'ID',
+      'Fee',
+      'Net',
+      'Sale Amount',
+      'Tip Amount',
+      'Currency',
+      'Auth Code',
+      'RRN',
+      'Transaction Date',
+      'Terminal Serial Number',
+      'PAN ending',
+      'Card Scheme',
+      'Payment Method',
+      'Card Type',
+      'External Reference',
+    ])
+    const body = rows.slice(1, 251)
+    expect(body.map((row) => row[0])).toEqual(api.sales.map((s) => s.id))
+    expect(body[0]!.slice(1, 6)).toEqual(['0.40', '12.94', '12.34', '1.00', 'GBP'])
+    expect(body[0]!.slice(9, 14)).toEqual(['SN-1', '4242', 'Visa', 'POS', 'Debit'])
+    const summary = Object.fromEntries(rows.slice(252).map((row) => [row[0], row[1]]))
+    expect(summary).toEqual({
+      Transactions: '250',
+      Gross: '3335.00',
+      Tips: '250.00',
+      Fees: '100.00',
+      Net: '3235.00',
+    })
+  })
+
+  it('drops a sale that a shifting page repeats', async () => {
+    api.shiftAfterFirstPage = true
+    const { file, count } = await runExport(request())
+    const ids = (await rowsOf(file)).slice(1).map((row) => row[0])
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(count).toBe(ids.length)
+  })
+
+  it('looks terminals up once, only when a sale lacks its serial number', async () => {
+    await runExport(request())
+    expect(api.terminalCalls).toBe(0)
+    api.sales[3] = sale(3, { terminalId: 'ter_2', terminalSerialNumber: null })
+    api.sales[7] = sale(7, { terminalId: 'ter_2', terminalSerialNumber: null })
+    api.sales[9] = sale(9, { terminalId: 'ter_gone', terminalSerialNumber: null })
+    const rows = await rowsOf((await runExport(request())).file)
+    expect(api.terminalCalls).toBe(1)
+    expect(rows[4]![7]).toBe('SN-2')
+    expect(rows[8]![7]).toBe('SN-2')
+    expect(rows[10]![7]).toBe('')
+  })
+
+  it("says 'Error loading terminal' when the lookup fails", async () => {
+    api.sales[0] = sale(0, { terminalSerialNumber: null })
+    api.failTerminals = true
+    await expect(runExport(request())).rejects.toThrow(EXPORT_MESSAGES.terminal)
+  })
+
+  it("says 'Error exporting transactions: {message}' when a page fails", async () => {
+    api.failSalesAt = 200
+    await expect(runExport(request())).rejects.toThrow(
+      'Error exporting transactions: Service unavailable',
+    )
+  })
+
+  it('rejects with the abort reason, and no file, once cancelled', async () => {
+    const controller = new AbortController()
+    const reason = new DOMException('Cancelled', 'AbortError')
+    const run = runExport(
+      request({
+        signal: controller.signal,
+        onProgress: (p) => p.stage === 'fetching_sales' && p.done > 0 && controller.abort(reason),
+      }),
+    )
+    await expect(run).rejects.toBe(reason)
+  })
+
+  it('escapes a hostile external reference in the file', async () => {
+    api.sales[0] = sale(0, { externalReference: '=HYPERLINK("http://evil.example")' })
+    const rows = await rowsOf((await runExport(request())).file)
+    expect(rows[1]![12]).toBe(`'=HYPERLINK("http://evil.example")`)
+  })
+})
