@@ -45,7 +45,7 @@ interface ExportDialogProps {
 
 type ExportState =
   | { kind: 'idle' }
-  | { kind: 'running'; progress: ExportProgress | null }
+  | { kind: 'running'; fileName: string; progress: ExportProgress | null }
   | { kind: 'failed'; message: string }
   // A phone that shares files: the share sheet needs a fresh tap, so the file waits for one.
   | { kind: 'ready'; file: File; count: number }
@@ -94,8 +94,8 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
     controller.current?.abort()
     const abort = new AbortController()
     controller.current = abort
-    setState({ kind: 'running', progress: null })
     const fileName = exportFileName(accountName, days, options.fileType, now)
+    setState({ kind: 'running', fileName, progress: null })
     try {
       const { file, count } = await runExport({
         submerchantId,
@@ -111,7 +111,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
             : `${describeDays(days, now)} · ${EXPORT_METHOD_LABELS[options.method]} payment methods`,
         signal: abort.signal,
         onProgress: (progress) => {
-          if (!abort.signal.aborted) setState({ kind: 'running', progress })
+          if (!abort.signal.aborted) setState({ kind: 'running', fileName, progress })
         },
       })
       if (abort.signal.aborted) return
@@ -154,10 +154,12 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
         >
           Download
         </Button>
-        <Button onClick={() => void share(state.file, state.count)}>Share</Button>
+        <Button autoFocus onClick={() => void share(state.file, state.count)}>
+          Share
+        </Button>
       </>
     ) : running ? (
-      <Button variant="secondary" onClick={cancel}>
+      <Button variant="secondary" autoFocus onClick={cancel}>
         Cancel
       </Button>
     ) : (
@@ -178,6 +180,17 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
           {state.file.name} is ready ({number.format(state.count)}{' '}
           {state.count === 1 ? 'sale' : 'sales'}). Share it, or download it to this device.
         </p>
+      ) : state.kind === 'running' ? (
+        <div className="export-form">
+          <p>
+            Exporting to <strong className="export-form__file">{state.fileName}</strong>
+          </p>
+          <ProgressMeter
+            label={state.progress ? EXPORT_STAGE_LABELS[state.progress.stage] : 'Starting'}
+            done={state.progress?.done ?? 0}
+            total={state.progress?.total ?? 0}
+          />
+        </div>
       ) : (
         <form
           id="export-form"
@@ -188,7 +201,17 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
             void start()
           }}
         >
-          <fieldset className="export-form__group" disabled={running}>
+          {state.kind === 'failed' && (
+            <Alert
+              title={state.message}
+              actions={
+                <Button size="small" autoFocus onClick={() => void start()}>
+                  Try again
+                </Button>
+              }
+            />
+          )}
+          <fieldset className="export-form__group">
             <legend>Sales to export</legend>
             <Choice
               type="radio"
@@ -196,7 +219,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
               value="range"
               checked={options.scope === 'range'}
               onChange={() => set({ scope: 'range' })}
-              label="A period"
+              label="A date range"
             />
             <Choice
               type="radio"
@@ -214,8 +237,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
           </fieldset>
 
           {options.scope === 'range' && (
-            <fieldset className="export-form__group" disabled={running}>
-              <legend>Period and method</legend>
+            <div className="export-form__group">
               <DateRange
                 legend="Dates"
                 now={now}
@@ -245,10 +267,10 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
                   </select>
                 )}
               </Field>
-            </fieldset>
+            </div>
           )}
 
-          <fieldset className="export-form__group" disabled={running}>
+          <fieldset className="export-form__group">
             <legend>File</legend>
             <div className="export-form__row">
               {EXPORT_FILE_TYPES.map((fileType) => (
@@ -278,24 +300,6 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
               hint="Adds the count, gross, tips, fees and net at the end"
             />
           </fieldset>
-
-          {state.kind === 'running' && (
-            <ProgressMeter
-              label={state.progress ? EXPORT_STAGE_LABELS[state.progress.stage] : 'Starting'}
-              done={state.progress?.done ?? 0}
-              total={state.progress?.total ?? 0}
-            />
-          )}
-          {state.kind === 'failed' && (
-            <Alert
-              title={state.message}
-              actions={
-                <Button size="small" onClick={() => void start()}>
-                  Try again
-                </Button>
-              }
-            />
-          )}
         </form>
       )}
     </Dialog>
