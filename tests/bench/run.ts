@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,login-flood] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,export,login-flood] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { runOfflineBench } from './offline'
 import { runLoginFloodBench } from './login-flood'
 import { runIntentsListBench } from './intents-list'
 import { runTerminalsPayoutsBench } from './terminals-payouts'
+import { runExportBench } from './export'
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, sales: { type: 'string', default: '1000000' } },
@@ -80,7 +81,11 @@ if (wanted('bundle')) {
 // The latency benches reuse the database the seed bench made, instead of seeding a million twice.
 const dataDir =
   wanted('seed') &&
-  (wanted('api') || wanted('sales-filter') || wanted('intents') || wanted('terminals-payouts'))
+  (wanted('api') ||
+    wanted('sales-filter') ||
+    wanted('intents') ||
+    wanted('terminals-payouts') ||
+    wanted('export'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
     : undefined
 if (wanted('seed')) {
@@ -180,6 +185,51 @@ if (wanted('terminals-payouts')) {
     budget('GET /v1/sales?terminalId (offset 5,000)', r.terminalSalesOffset5000),
     budget('GET /v1/terminals?q&limit=10', r.terminalSearch),
     budget('GET /v1/payouts', r.payoutsList),
+  )
+}
+
+if (wanted('export')) {
+  const r = await runExportBench({ sales, dataDir })
+  results.export = r
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+  const what = `${r.sales.toLocaleString('en-GB')} sales, fees + summary`
+  rows.push(
+    {
+      metric: `export CSV, click → file (${what}; median of ${r.csvRuns.length})`,
+      value: seconds(r.csvMs),
+      budget: '≤ 10 s',
+      ok: r.csvMs <= 10_000,
+    },
+    {
+      metric: `export PDF, click → file (median of ${r.pdfRuns.length})`,
+      value: seconds(r.pdfMs),
+      budget: '≤ 30 s',
+      ok: r.pdfMs <= 30_000,
+    },
+    {
+      metric: `export floor: its ${r.apiCalls} API calls alone, 4 at a time`,
+      value: seconds(r.floorMs),
+      budget: '—',
+      ok: true,
+    },
+    {
+      metric: 'export CSV ÷ floor, PDF ÷ floor',
+      value: `${(r.csvMs / r.floorMs).toFixed(2)} / ${(r.pdfMs / r.floorMs).toFixed(2)}`,
+      budget: '— (reported)',
+      ok: true,
+    },
+    {
+      metric: 'export peak JS heap (CSV / PDF)',
+      value: `${(Math.max(...r.csvRuns.map((x) => x.peakHeapBytes)) / 1024 / 1024).toFixed(1)} / ${(Math.max(...r.pdfRuns.map((x) => x.peakHeapBytes)) / 1024 / 1024).toFixed(1)} MB`,
+      budget: '< 150 MB',
+      ok: r.peakHeapBytes < 150 * 1024 * 1024,
+    },
+    {
+      metric: 'jspdf loaded by a CSV export / by a PDF export',
+      value: `${r.jspdfOnCsv ? 'yes' : 'no'} / ${r.jspdfOnPdf ? 'yes' : 'no'}`,
+      budget: 'no / yes',
+      ok: !r.jspdfOnCsv && r.jspdfOnPdf,
+    },
   )
 }
 

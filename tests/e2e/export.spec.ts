@@ -142,7 +142,9 @@ test.describe('export', () => {
         'createdAt[$gte]': bounds.gte,
         'createdAt[$lt]': bounds.lt,
       })
-      expect(sales.length, JSON.stringify({ start, end, bounds, n: sales.length })).toBeGreaterThan(100)
+      expect(sales.length, JSON.stringify({ start, end, bounds, n: sales.length })).toBeGreaterThan(
+        100,
+      )
       const feeOf = new Map(fees.map((fee) => [fee.sourceId, fee]))
 
       const dialog = await openExport(page)
@@ -211,8 +213,10 @@ test.describe('export', () => {
       expect(download.suggestedFilename()).toBe(`City Cabs transactions ${start} to ${end}.pdf`)
 
       const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-      const pdf = await getDocument({ data: new Uint8Array(readFileSync(await download.path())) })
-        .promise
+      const pdf = await getDocument({
+        data: new Uint8Array(readFileSync(await download.path())),
+        standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
+      }).promise
       let text = ''
       for (let number = 1; number <= pdf.numPages; number++) {
         const pdfPage = await pdf.getPage(number)

@@ -1,11 +1,14 @@
 import { jsPDF } from 'jspdf'
-import { autoTable } from 'jspdf-autotable'
+import { autoTable, type CellHookData, type UserOptions } from 'jspdf-autotable'
 
 // jspdf's built-in fonts speak Windows-1252: Latin-1 plus these. Anything else would print as
 // garbage, so it prints as '?' instead (the CSV keeps every character).
 const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
 
+const PLAIN_TEXT = /^[\x20-\x7e]*$/
+
 export function pdfSafe(text: string): string {
+  if (PLAIN_TEXT.test(text)) return text
   let out = ''
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0
@@ -15,70 +18,206 @@ export function pdfSafe(text: string): string {
   return out
 }
 
-export interface PdfExport {
+export interface PdfExportHead {
   title: string
   subtitle: string
   header: string[]
-  rows: string[][]
-  summary: string[][] | null
   // Columns (by index) that hold amounts, right-aligned.
   amountColumns: number[]
 }
 
+const MARGIN = 32
+const FOOTER = 16
+const TITLE_HEIGHT = 40
+const FONT_SIZE = 6.5
+const PADDING = 2.5
+const HEAD_FILL: [number, number, number] = [32, 45, 64]
+const STRIPE_FILL: [number, number, number] = [244, 245, 247]
+// Columns keep the widths the first page's rows need, plus this much room for wider values later.
+const SLACK = 1.15
+// Narrowest a free-text column (External Reference) is squeezed to before all columns shrink.
+const MIN_TEXT_COLUMN = 60
+
 /**
- * A4 landscape: the title and range, the table with its header row on every page, the summary
- * after the last row, and "Page n of N" at the foot of each page.
+ * An A4 landscape PDF of a table, laid out one page at a time as rows arrive: the title and range
+ * on the first page, the header row on every page, the summary after the last row, and "Page n of
+ * N" at the foot of each page.
+ *
+ * Memory stays bounded: a page is drawn as soon as its rows are in, its drawing instructions are
+ * joined into one string, and the rows are dropped. Every row is one line tall (long text ends in
+ * an ellipsis; the CSV keeps it whole), so each page holds a known number of rows and every
+ * page's table starts at the top of its own page with its header.
  */
-export function writePdf(data: PdfExport): Blob {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4', compress: true })
-  const margin = 32
-  doc.setProperties({ title: data.title, subject: data.subtitle })
-  doc.setFont('helvetica', 'bold')
-  doc.setFontSize(16)
-  doc.text(pdfSafe(data.title), margin, margin + 8)
-  doc.setFont('helvetica', 'normal')
-  doc.setFontSize(10)
-  doc.text(pdfSafe(data.subtitle), margin, margin + 26)
-
-  const columnStyles = Object.fromEntries(
-    data.amountColumns.map((index) => [index, { halign: 'right' as const }]),
-  )
-  autoTable(doc, {
-    head: [data.header.map(pdfSafe)],
-    body: data.rows.map((row) => row.map(pdfSafe)),
-    startY: margin + 40,
-    margin: { left: margin, right: margin, top: margin, bottom: margin + 16 },
-    showHead: 'everyPage',
-    theme: 'striped',
-    styles: { fontSize: 6.5, cellPadding: 2.5, overflow: 'linebreak' },
-    headStyles: { fillColor: [32, 45, 64], textColor: 255, fontStyle: 'bold' },
-    columnStyles,
+export class PdfWriter {
+  private readonly doc = new jsPDF({
+    orientation: 'landscape',
+    unit: 'pt',
+    format: 'a4',
+    compress: true,
+    // jspdf writes 16 decimals by default: most of a page's instructions would be digits.
+    floatPrecision: 2,
   })
+  private readonly header: string[]
+  private pending: string[][] = []
+  private pagesDrawn = 0
+  private layout: { widths: number[]; rowHeight: number; headHeight: number } | null = null
 
-  if (data.summary) {
-    const finalY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY
+  constructor(private readonly head: PdfExportHead) {
+    this.header = head.header.map(pdfSafe)
+    const doc = this.doc
+    doc.setProperties({ title: pdfSafe(head.title), subject: pdfSafe(head.subtitle) })
+    doc.setFont('helvetica', 'bold')
+    doc.setFontSize(16)
+    doc.text(pdfSafe(head.title), MARGIN, MARGIN + 8)
+    doc.setFont('helvetica', 'normal')
+    doc.setFontSize(10)
+    doc.text(pdfSafe(head.subtitle), MARGIN, MARGIN + 26)
+  }
+
+  write(rows: readonly (readonly string[])[]): void {
+    for (const row of rows) this.pending.push(row.map(pdfSafe))
+    for (;;) {
+      const capacity = this.capacity()
+      if (this.pending.length < capacity) return
+      this.drawPage(this.pending.splice(0, capacity))
+    }
+  }
+
+  finish(summary: string[][] | null): Blob {
+    if (this.pending.length > 0 || this.pagesDrawn === 0) this.drawPage(this.pending)
+    this.pending = []
+    const doc = this.doc
+    if (summary) {
+      const finalY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable
+        ?.finalY
+      autoTable(doc, {
+        head: [['Summary', '', '']],
+        body: summary.map((row) => row.map(pdfSafe)),
+        startY: (finalY ?? MARGIN) + 18,
+        margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + FOOTER },
+        tableWidth: 260,
+        pageBreak: 'avoid',
+        theme: 'grid',
+        styles: { fontSize: 9, cellPadding: 3 },
+        headStyles: { fillColor: HEAD_FILL, textColor: 255, fontStyle: 'bold' },
+        columnStyles: { 1: { halign: 'right' } },
+      })
+    }
+    const pages = doc.getNumberOfPages()
+    doc.setFont('helvetica', 'normal')
+    doc.setFontSize(8)
+    doc.setTextColor(80)
+    for (let page = 1; page <= pages; page++) {
+      doc.setPage(page)
+      const { width, height } = doc.internal.pageSize
+      doc.text(`Page ${page} of ${pages}`, width - MARGIN, height - MARGIN / 2 - 4, {
+        align: 'right',
+      })
+    }
+    return doc.output('blob')
+  }
+
+  private startY(): number {
+    return this.pagesDrawn === 0 ? MARGIN + TITLE_HEIGHT : MARGIN
+  }
+
+  // Rows that fit under the header on the next page; known once the column widths are.
+  private capacity(): number {
+    if (!this.layout) {
+      // The first page's rows set the column widths; wait for a page's worth (or the end).
+      if (this.pending.length < 64) return Number.POSITIVE_INFINITY
+      this.layout = this.measure(this.pending.slice(0, 64))
+    }
+    const { rowHeight, headHeight } = this.layout
+    const bottom = this.doc.internal.pageSize.height - MARGIN - FOOTER
+    return Math.max(1, Math.floor((bottom - this.startY() - headHeight) / rowHeight - 0.01))
+  }
+
+  private tableOptions(widths: number[]): UserOptions {
+    const amounts = new Set(this.head.amountColumns)
+    return {
+      margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + FOOTER },
+      theme: 'plain',
+      styles: { fontSize: FONT_SIZE, cellPadding: PADDING, overflow: 'ellipsize', textColor: 20 },
+      // The header wraps instead: it is the same on every page, so every page's rows still fit.
+      headStyles: {
+        fillColor: HEAD_FILL,
+        textColor: 255,
+        fontStyle: 'bold',
+        overflow: 'linebreak',
+      },
+      columnStyles: Object.fromEntries(
+        widths.map((cellWidth, index) => [
+          index,
+          { cellWidth, halign: amounts.has(index) ? ('right' as const) : ('left' as const) },
+        ]),
+      ),
+    }
+  }
+
+  // Column widths from the header and the first rows, fitted to the page; row heights with them.
+  private measure(sample: string[][]) {
+    const doc = this.doc
+    const available = doc.internal.pageSize.width - 2 * MARGIN
+    const textWidth = (text: string, bold: boolean) => {
+      doc.setFont('helvetica', bold ? 'bold' : 'normal')
+      doc.setFontSize(FONT_SIZE)
+      return doc.getTextWidth(text) + 2 * PADDING + 1
+    }
+    const widths = this.header.map((name, index) => {
+      let width = textWidth(name, true)
+      for (const row of sample) width = Math.max(width, textWidth(row[index] ?? '', false) * SLACK)
+      return width
+    })
+    // The last column is free text: it takes what is left, down to a minimum.
+    const last = widths.length - 1
+    const fixed = widths.slice(0, last).reduce((sum, width) => sum + width, 0)
+    widths[last] = Math.max(MIN_TEXT_COLUMN, available - fixed)
+    const total = widths.reduce((sum, width) => sum + width, 0)
+    const fitted = total > available ? widths.map((width) => (width * available) / total) : widths
+    doc.setFont('helvetica', 'normal')
+
+    // One header row and one body row on a scratch document give the heights.
+    const scratch = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' })
+    let rowHeight = 0
+    let headHeight = 0
+    autoTable(scratch, {
+      ...this.tableOptions(fitted),
+      head: [this.header],
+      body: [sample[0] ?? this.header],
+      didDrawCell: (data: CellHookData) => {
+        if (data.section === 'head') headHeight = Math.max(headHeight, data.cell.height)
+        else rowHeight = Math.max(rowHeight, data.cell.height)
+      },
+    })
+    return { widths: fitted, rowHeight, headHeight }
+  }
+
+  private drawPage(rows: string[][]): void {
+    const doc = this.doc
+    this.layout ??= this.measure(rows.length > 0 ? rows.slice(0, 64) : [this.header])
+    if (this.pagesDrawn > 0) doc.addPage()
+    const pageWidth = doc.internal.pageSize.width
     autoTable(doc, {
-      head: [['Summary', '', '']],
-      body: data.summary.map((row) => row.map(pdfSafe)),
-      startY: (finalY ?? margin) + 18,
-      margin: { left: margin, right: margin, top: margin, bottom: margin + 16 },
-      tableWidth: 260,
-      pageBreak: 'avoid',
-      theme: 'grid',
-      styles: { fontSize: 9, cellPadding: 3 },
-      headStyles: { fillColor: [32, 45, 64], textColor: 255, fontStyle: 'bold' },
-      columnStyles: { 1: { halign: 'right' } },
+      ...this.tableOptions(this.layout.widths),
+      head: [this.header],
+      body: rows,
+      startY: this.startY(),
+      showHead: 'everyPage',
+      // Stripes: one rectangle per other row, under its cells, instead of one fill per cell.
+      willDrawCell: (data: CellHookData) => {
+        if (data.section !== 'body' || data.column.index !== 0 || data.row.index % 2 === 0) return
+        doc.setFillColor(...STRIPE_FILL)
+        doc.rect(MARGIN, data.cell.y, pageWidth - 2 * MARGIN, data.row.height, 'F')
+      },
     })
+    this.pagesDrawn = doc.getNumberOfPages()
+    // A page's instructions as one string, not thousands of small ones. In place: jspdf keeps
+    // writing to the current page's array.
+    const pages = (doc.internal as unknown as { pages: (string[] | null)[] }).pages
+    for (let page = 1; page < pages.length; page++) {
+      const content = pages[page]
+      if (content && content.length > 1) content.splice(0, content.length, content.join('\n'))
+    }
   }
-
-  const pages = doc.getNumberOfPages()
-  doc.setFontSize(8)
-  for (let page = 1; page <= pages; page++) {
-    doc.setPage(page)
-    const { width, height } = doc.internal.pageSize
-    doc.text(`Page ${page} of ${pages}`, width - margin, height - margin / 2 - 4, {
-      align: 'right',
-    })
-  }
-  return doc.output('blob')
 }

@@ -92,23 +92,18 @@ async function csvSink(header: string[]): Promise<RowSink> {
   }
 }
 
-// jspdf is loaded only here, when PDF is chosen.
+// jspdf is loaded only here, when PDF is chosen. Pages are laid out as their rows arrive.
 async function pdfSink(request: ExportRequest, header: string[]): Promise<RowSink> {
-  const { writePdf } = await import('@/features/export/pdf-writer')
-  const rows: string[][] = []
+  const { PdfWriter } = await import('@/features/export/pdf-writer')
+  const writer = new PdfWriter({
+    title: request.title,
+    subtitle: request.subtitle,
+    header,
+    amountColumns: amountColumns(request.fees),
+  })
   return {
-    write: (batch) => {
-      for (const row of batch) rows.push(row)
-    },
-    finish: async (summary) =>
-      writePdf({
-        title: request.title,
-        subtitle: request.subtitle,
-        header,
-        rows,
-        summary,
-        amountColumns: amountColumns(request.fees),
-      }),
+    write: (rows) => writer.write(rows),
+    finish: async (summary) => writer.finish(summary),
   }
 }
 

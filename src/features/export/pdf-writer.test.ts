@@ -1,0 +1,70 @@
+import { resolve } from 'node:path'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { describe, expect, it } from 'vitest'
+import { PdfWriter, pdfSafe } from '@/features/export/pdf-writer'
+
+const HEADER = ['ID', 'Sale Amount', 'Card Scheme', 'External Reference']
+
+async function pagesOf(blob: Blob) {
+  const pdf = await getDocument({
+    data: new Uint8Array(await blob.arrayBuffer()),
+    standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
+  }).promise
+  const pages: { text: string; view: number[] }[] = []
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number)
+    const content = await page.getTextContent()
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
+    pages.push({ text, view: page.view })
+  }
+  await pdf.destroy()
+  return pages
+}
+
+describe('PdfWriter', () => {
+  it('lays out rows as they arrive: every row once, in order, a header and number on each page', async () => {
+    const writer = new PdfWriter({
+      title: 'City Cabs transactions',
+      subtitle: '2026-10-01 to 2026-10-31',
+      header: HEADER,
+      amountColumns: [1],
+    })
+    const ids = Array.from({ length: 250 }, (_, i) => `sale_${String(i).padStart(5, '0')}`)
+    for (let i = 0; i < ids.length; i += 100) {
+      writer.write(ids.slice(i, i + 100).map((id) => [id, '12.34', 'Visa', i ? '' : 'JOB123']))
+    }
+    const pages = await pagesOf(
+      writer.finish([
+        ['Transactions', '250', ''],
+        ['Gross', '3085.00', 'GBP'],
+      ]),
+    )
+    expect(pages.length).toBeGreaterThan(3)
+    pages.forEach((page, index) => {
+      // A4 landscape in points.
+      expect(page.view[2]).toBeCloseTo(841.89, 1)
+      expect(page.view[3]).toBeCloseTo(595.28, 1)
+      expect(page.text).toContain('Sale Amount')
+      expect(page.text).toContain(`Page ${index + 1} of ${pages.length}`)
+    })
+    expect(pages[0]!.text).toContain('City Cabs transactions')
+    expect(pages[0]!.text).toContain('2026-10-01 to 2026-10-31')
+    const all = pages.map((page) => page.text).join('\n')
+    const found = all.match(/sale_\d{5}/g)
+    expect(found).toEqual(ids)
+    expect(pages.at(-1)!.text).toMatch(/Summary.*Transactions\s+250.*Gross\s+3085\.00\s+GBP/)
+  })
+
+  it('prints an empty export as a header and a zero summary', async () => {
+    const writer = new PdfWriter({ title: 'T', subtitle: 'S', header: HEADER, amountColumns: [1] })
+    const pages = await pagesOf(writer.finish([['Transactions', '0', '']]))
+    expect(pages).toHaveLength(1)
+    expect(pages[0]!.text).toMatch(/ID.*Transactions\s+0/)
+  })
+
+  it('replaces what the standard fonts cannot print', () => {
+    expect(pdfSafe('Café €5 – ok')).toBe('Café €5 – ok')
+    expect(pdfSafe('東京 🚕')).toBe('?? ?')
+    expect(pdfSafe('line\nbreak')).toBe('line break')
+  })
+})
