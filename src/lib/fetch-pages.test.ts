@@ -66,6 +66,23 @@ async function drain(calls: Call[], done: { value: boolean }) {
   }
 }
 
+// Walks the whole fake list, releasing requests as they come; the delivered items and the count.
+async function walkAll(list: ReturnType<typeof fakeList>, concurrency = 4) {
+  const delivered: number[] = []
+  const done = { value: false }
+  const walk = fetchAllPages({
+    fetchPage: list.fetchPage,
+    pageSize: 100,
+    concurrency,
+    signal: new AbortController().signal,
+    onPage: (items) => {
+      delivered.push(...items)
+    },
+  }).finally(() => (done.value = true))
+  await drain(list.calls, done)
+  return { count: await walk, delivered }
+}
+
 describe('fetchAllPages', () => {
   it('delivers every page once, in order, with at most `concurrency` requests in flight', async () => {
     const list = fakeList(1050)
@@ -97,50 +114,21 @@ describe('fetchAllPages', () => {
 
   it('stops at a single short page', async () => {
     const list = fakeList(42)
-    const done = { value: false }
-    const walk = fetchAllPages({
-      fetchPage: list.fetchPage,
-      pageSize: 100,
-      concurrency: 4,
-      signal: new AbortController().signal,
-      onPage: () => {},
-    }).finally(() => (done.value = true))
-    await drain(list.calls, done)
-    expect(await walk).toBe(42)
+    expect((await walkAll(list)).count).toBe(42)
     expect(list.calls).toHaveLength(1)
   })
 
   it('with an approximate total, keeps asking until a short page and ignores pages past it', async () => {
     // §9: the estimate is 1.2 × the count, so the walk would overshoot by trusting it.
     const list = fakeList(730, { approximate: true, reportedTotal: 876 })
-    const delivered: number[] = []
-    const done = { value: false }
-    const walk = fetchAllPages({
-      fetchPage: list.fetchPage,
-      pageSize: 100,
-      concurrency: 3,
-      signal: new AbortController().signal,
-      onPage: (items) => {
-        delivered.push(...items)
-      },
-    }).finally(() => (done.value = true))
-    await drain(list.calls, done)
-    expect(await walk).toBe(730)
+    const { count, delivered } = await walkAll(list, 3)
+    expect(count).toBe(730)
     expect(delivered).toEqual(Array.from({ length: 730 }, (_, i) => i))
   })
 
   it('an exact total that is a multiple of the page size asks for no empty page', async () => {
     const list = fakeList(300)
-    const done = { value: false }
-    const walk = fetchAllPages({
-      fetchPage: list.fetchPage,
-      pageSize: 100,
-      concurrency: 4,
-      signal: new AbortController().signal,
-      onPage: () => {},
-    }).finally(() => (done.value = true))
-    await drain(list.calls, done)
-    expect(await walk).toBe(300)
+    expect((await walkAll(list)).count).toBe(300)
     expect(list.calls.map((call) => call.offset).sort((a, b) => a - b)).toEqual([0, 100, 200])
   })
 

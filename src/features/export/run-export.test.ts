@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/errors'
 import type { ListPage } from '@/api/http'
-import type { ExportSale } from '@/features/export/export-rows'
+import { exportHeader, type ExportSale } from '@/features/export/export-rows'
 import { EXPORT_MESSAGES, runExport, type ExportRequest } from '@/features/export/run-export'
 
 // The runner over a fake API: the three §7 calls are replaced, everything else is real.
@@ -110,23 +110,7 @@ describe('runExport', () => {
     expect(count).toBe(250)
     expect(file.name).toBe('City Cabs transactions all time.csv')
     const rows = await rowsOf(file)
-    expect(rows[0]).toEqual([
-      'ID',
-      'Fee',
-      'Net',
-      'Sale Amount',
-      'Tip Amount',
-      'Currency',
-      'Auth Code',
-      'RRN',
-      'Transaction Date',
-      'Terminal Serial Number',
-      'PAN ending',
-      'Card Scheme',
-      'Payment Method',
-      'Card Type',
-      'External Reference',
-    ])
+    expect(rows[0]).toEqual(exportHeader(true))
     const body = rows.slice(1, 251)
     expect(body.map((row) => row[0])).toEqual(api.sales.map((s) => s.id))
     expect(body[0]!.slice(1, 6)).toEqual(['0.40', '12.94', '12.34', '1.00', 'GBP'])
