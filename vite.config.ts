@@ -54,8 +54,18 @@ export default defineConfig(({ command }) => {
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,ico}', 'icons/apple-touch-icon.png'],
           // Operator logos and terminal pictures load on demand into the image cache (sw/sw.ts);
-          // the 1.6 MB password dictionaries serve screens that need a connection anyway.
-          globIgnores: ['brands/**', 'terminals/**', 'screenshots/**', 'assets/zxcvbn-*.js'],
+          // the 1.6 MB password dictionaries and the PDF export (jspdf with the optional html2canvas,
+          // canvg and DOMPurify it imports, 0.8 MB) serve screens that need a connection anyway.
+          globIgnores: [
+            'brands/**',
+            'terminals/**',
+            'screenshots/**',
+            'assets/zxcvbn-*.js',
+            'assets/pdf-writer-*.js',
+            'assets/html2canvas-*.js',
+            'assets/index.es-*.js',
+            'assets/purify.es-*.js',
+          ],
         },
         manifest: {
           id: '/',

@@ -64,6 +64,9 @@ describe('precache', () => {
     expect(precached).not.toContain('sw.js')
     expect(precached.filter((url) => /^(brands|terminals|screenshots)\//.test(url))).toEqual([])
     expect(precached.filter((url) => url.includes('zxcvbn'))).toEqual([])
+    // The PDF export needs a connection; jspdf and what it imports stay out of the install.
+    const heavy = precached.filter((url) => url.endsWith('.js') && read(url).includes('jsPDF'))
+    expect(heavy).toEqual([])
     const bytes = precached.reduce((sum, url) => sum + read(url).length, 0)
     // The whole shell a phone downloads once on install.
     expect(bytes).toBeLessThan(1.5 * 1024 * 1024)
