@@ -22,6 +22,7 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as UserEditRouteImport } from './routes/user/edit'
+import { Route as AuthDeveloperIndexRouteImport } from './routes/_auth/developer/index'
 import { Route as AuthDeveloperSplatRouteImport } from './routes/_auth/developer/$'
 import { Route as AuthPaymentLinksIndexRouteImport } from './routes/_auth/payment-links/index'
 import { Route as AuthPaymentLinksSplatRouteImport } from './routes/_auth/payment-links/$'
@@ -36,6 +37,7 @@ import { Route as AuthPaymentLinksIntentIdIndexRouteImport } from './routes/_aut
 import { Route as AuthPaymentLinksIntentIdEditRouteImport } from './routes/_auth/payment-links/$intentId/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
 import { Route as AuthTransactionsSalesSaleIdRouteImport } from './routes/_auth/transactions/sales/$saleId'
+import { Route as AuthDeveloperEndpointsEndpointIdNotificationsRouteImport } from './routes/_auth/developer/endpoints/$endpointId/notifications'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,6 +102,11 @@ const UserEditRoute = UserEditRouteImport.update({
   id: '/user/edit',
   path: '/user/edit',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthDeveloperIndexRoute = AuthDeveloperIndexRouteImport.update({
+  id: '/developer/',
+  path: '/developer/',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthDeveloperSplatRoute = AuthDeveloperSplatRouteImport.update({
   id: '/developer/$',
@@ -176,6 +183,12 @@ const AuthTransactionsSalesSaleIdRoute =
     path: '/transactions/sales/$saleId',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthDeveloperEndpointsEndpointIdNotificationsRoute =
+  AuthDeveloperEndpointsEndpointIdNotificationsRouteImport.update({
+    id: '/developer/endpoints/$endpointId/notifications',
+    path: '/developer/endpoints/$endpointId/notifications',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -197,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/developer/': typeof AuthDeveloperIndexRoute
   '/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/terminals/': typeof AuthTerminalsIndexRoute
@@ -204,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
   '/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
+  '/developer/endpoints/$endpointId/notifications': typeof AuthDeveloperEndpointsEndpointIdNotificationsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -225,6 +240,7 @@ export interface FileRoutesByTo {
   '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/developer': typeof AuthDeveloperIndexRoute
   '/payment-links': typeof AuthPaymentLinksIndexRoute
   '/payouts': typeof AuthPayoutsIndexRoute
   '/terminals': typeof AuthTerminalsIndexRoute
@@ -232,6 +248,7 @@ export interface FileRoutesByTo {
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/payment-links/$intentId': typeof AuthPaymentLinksIntentIdIndexRoute
   '/transactions/sales': typeof AuthTransactionsSalesIndexRoute
+  '/developer/endpoints/$endpointId/notifications': typeof AuthDeveloperEndpointsEndpointIdNotificationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -255,6 +272,7 @@ export interface FileRoutesById {
   '/_auth/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/_auth/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/_auth/developer/': typeof AuthDeveloperIndexRoute
   '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/terminals/': typeof AuthTerminalsIndexRoute
@@ -262,6 +280,7 @@ export interface FileRoutesById {
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
   '/_auth/payment-links/$intentId/': typeof AuthPaymentLinksIntentIdIndexRoute
   '/_auth/transactions/sales/': typeof AuthTransactionsSalesIndexRoute
+  '/_auth/developer/endpoints/$endpointId/notifications': typeof AuthDeveloperEndpointsEndpointIdNotificationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -285,6 +304,7 @@ export interface FileRouteTypes {
     | '/payouts/$payoutId'
     | '/scan-to-pay/$'
     | '/terminals/$terminalId'
+    | '/developer/'
     | '/payment-links/'
     | '/payouts/'
     | '/terminals/'
@@ -292,6 +312,7 @@ export interface FileRouteTypes {
     | '/transactions/sales/$saleId'
     | '/payment-links/$intentId/'
     | '/transactions/sales/'
+    | '/developer/endpoints/$endpointId/notifications'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -313,6 +334,7 @@ export interface FileRouteTypes {
     | '/payouts/$payoutId'
     | '/scan-to-pay/$'
     | '/terminals/$terminalId'
+    | '/developer'
     | '/payment-links'
     | '/payouts'
     | '/terminals'
@@ -320,6 +342,7 @@ export interface FileRouteTypes {
     | '/transactions/sales/$saleId'
     | '/payment-links/$intentId'
     | '/transactions/sales'
+    | '/developer/endpoints/$endpointId/notifications'
   id:
     | '__root__'
     | '/'
@@ -342,6 +365,7 @@ export interface FileRouteTypes {
     | '/_auth/payouts/$payoutId'
     | '/_auth/scan-to-pay/$'
     | '/_auth/terminals/$terminalId'
+    | '/_auth/developer/'
     | '/_auth/payment-links/'
     | '/_auth/payouts/'
     | '/_auth/terminals/'
@@ -349,6 +373,7 @@ export interface FileRouteTypes {
     | '/_auth/transactions/sales/$saleId'
     | '/_auth/payment-links/$intentId/'
     | '/_auth/transactions/sales/'
+    | '/_auth/developer/endpoints/$endpointId/notifications'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -458,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserEditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/developer/': {
+      id: '/_auth/developer/'
+      path: '/developer'
+      fullPath: '/developer/'
+      preLoaderRoute: typeof AuthDeveloperIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/developer/$': {
       id: '/_auth/developer/$'
       path: '/developer/$'
@@ -556,6 +588,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTransactionsSalesSaleIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/developer/endpoints/$endpointId/notifications': {
+      id: '/_auth/developer/endpoints/$endpointId/notifications'
+      path: '/developer/endpoints/$endpointId/notifications'
+      fullPath: '/developer/endpoints/$endpointId/notifications'
+      preLoaderRoute: typeof AuthDeveloperEndpointsEndpointIdNotificationsRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -569,6 +608,7 @@ interface AuthRouteChildren {
   AuthPayoutsPayoutIdRoute: typeof AuthPayoutsPayoutIdRoute
   AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
   AuthTerminalsTerminalIdRoute: typeof AuthTerminalsTerminalIdRoute
+  AuthDeveloperIndexRoute: typeof AuthDeveloperIndexRoute
   AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
   AuthTerminalsIndexRoute: typeof AuthTerminalsIndexRoute
@@ -576,6 +616,7 @@ interface AuthRouteChildren {
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
   AuthPaymentLinksIntentIdIndexRoute: typeof AuthPaymentLinksIntentIdIndexRoute
   AuthTransactionsSalesIndexRoute: typeof AuthTransactionsSalesIndexRoute
+  AuthDeveloperEndpointsEndpointIdNotificationsRoute: typeof AuthDeveloperEndpointsEndpointIdNotificationsRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -588,6 +629,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPayoutsPayoutIdRoute: AuthPayoutsPayoutIdRoute,
   AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
   AuthTerminalsTerminalIdRoute: AuthTerminalsTerminalIdRoute,
+  AuthDeveloperIndexRoute: AuthDeveloperIndexRoute,
   AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
   AuthTerminalsIndexRoute: AuthTerminalsIndexRoute,
@@ -595,6 +637,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
   AuthPaymentLinksIntentIdIndexRoute: AuthPaymentLinksIntentIdIndexRoute,
   AuthTransactionsSalesIndexRoute: AuthTransactionsSalesIndexRoute,
+  AuthDeveloperEndpointsEndpointIdNotificationsRoute:
+    AuthDeveloperEndpointsEndpointIdNotificationsRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

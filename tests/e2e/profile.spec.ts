@@ -211,7 +211,7 @@ test(
     await expect(
       enrol.getByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible()
-    const secret = (await enrol.locator('.mfa-secret__value').innerText()).trim()
+    const secret = (await enrol.locator('.secret-value__value').innerText()).trim()
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
     const authenticator = new SandboxAuthenticator(request, secret)
     await expect(enrol.getByRole('button', { name: 'Copy secret key' })).toBeVisible()
@@ -224,7 +224,7 @@ test(
 
     const recovery = page.getByRole('dialog', { name: 'Save your recovery code' })
     await expect(recovery).toBeVisible()
-    const recoveryCode = (await recovery.locator('.mfa-secret__value').innerText()).trim()
+    const recoveryCode = (await recovery.locator('.secret-value__value').innerText()).trim()
     expect(recoveryCode).toHaveLength(24)
     const close = recovery.getByRole('button', { name: 'Close' })
     await expect(close).toBeDisabled()

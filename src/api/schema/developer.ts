@@ -8,23 +8,9 @@ import {
   WebhookEndpointId,
   WebhookNotificationId,
 } from './common'
+import { API_KEY_RESOURCES, WEBHOOK_EVENTS } from './developer-values'
 
-// §3 API key resources and their operations.
-export const API_KEY_RESOURCES = {
-  balances: ['read'],
-  balanceTransactions: ['read'],
-  bankAccounts: ['read'],
-  intents: ['create', 'read', 'update', 'delete'],
-  payouts: ['read'],
-  sales: ['read', 'update'],
-  softposInstallations: ['create', 'read', 'update'],
-  softposTransactions: ['create', 'read', 'update'],
-  submerchants: ['read', 'update'],
-  terminals: ['read', 'update'],
-  users: ['read', 'update'],
-  webhookEndpoints: ['create', 'read', 'update', 'delete'],
-  webhookNotifications: ['read'],
-} as const
+export { API_KEY_RESOURCES, WEBHOOK_EVENTS }
 
 export const API_KEY_PERMISSIONS = Object.entries(API_KEY_RESOURCES).flatMap(([resource, ops]) =>
   ops.map((op) => `${resource}:${op}`),
@@ -59,7 +45,6 @@ export type ApiKeyCreatePayload = typeof ApiKeyCreatePayload.infer
 export const ToggleEnabledPayload = type({ isEnabled: 'boolean' })
 export type ToggleEnabledPayload = typeof ToggleEnabledPayload.infer
 
-export const WEBHOOK_EVENTS = ['sale.created', 'intent.authorized'] as const
 export const WebhookEvent = type.enumerated(...WEBHOOK_EVENTS)
 export type WebhookEvent = typeof WebhookEvent.infer
 

@@ -211,7 +211,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
               }
             />
           )}
-          <fieldset className="export-form__group">
+          <fieldset className="choice-group">
             <legend>Sales to export</legend>
             <Choice
               type="radio"
@@ -237,7 +237,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
           </fieldset>
 
           {options.scope === 'range' && (
-            <div className="export-form__group">
+            <div className="choice-group">
               <DateRange
                 legend="Dates"
                 now={now}
@@ -270,7 +270,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
             </div>
           )}
 
-          <fieldset className="export-form__group">
+          <fieldset className="choice-group">
             <legend>File</legend>
             <div className="export-form__row">
               {EXPORT_FILE_TYPES.map((fileType) => (

@@ -1,6 +1,6 @@
 import { INTENT_STATUS, type StatusTone } from '@/features/payment-links/status'
 import type { IntentStatus } from '@/api/schema/intents'
-import './payment-links.css'
+import { Badge } from '@/ui/badge'
 
 // A status in words and colour (§2 list: humanised, with colour and text).
 export function StatusBadge({
@@ -13,8 +13,8 @@ export function StatusBadge({
   const known = status === 'queued' ? null : INTENT_STATUS[status]
   const tone: StatusTone = known?.tone ?? 'neutral'
   return (
-    <span className={`intent-status intent-status--${tone}`}>
+    <Badge tone={tone} className="intent-status">
       {label ?? known?.label ?? status}
-    </span>
+    </Badge>
   )
 }

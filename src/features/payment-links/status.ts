@@ -1,6 +1,7 @@
 import type { IntentStatus } from '@/api/schema/intents'
+import type { BadgeTone as StatusTone } from '@/ui/badge'
 
-export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral' | 'info'
+export type { StatusTone }
 
 // §4 intent statuses, humanised, with the colour each is shown in (the text always says it too).
 export const INTENT_STATUS: Record<IntentStatus, { label: string; tone: StatusTone }> = {

@@ -10,9 +10,9 @@ import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { useForm, type FormSchema } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
-import { CopyButton } from '@/ui/copy-button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
+import { SecretValue } from '@/ui/secret-value'
 
 /**
  * An MFA code form on useForm: the §5 format check is the API schema's (it carries the §5 text), then
@@ -31,23 +31,6 @@ function useCodeForm<Out>(
     fieldOf: () => 'code',
     onSubmit: send,
   })
-}
-
-// A secret shown once (the TOTP secret, the recovery code), with a copy button.
-function SecretValue({ id, label, value }: { id: string; label: string; value: string }) {
-  return (
-    <div className="mfa-secret">
-      <span className="mfa-secret__label" id={id}>
-        {label}
-      </span>
-      <code className="mfa-secret__value" aria-labelledby={id}>
-        {value}
-      </code>
-      <CopyButton value={value} aria-label={`Copy ${label.toLowerCase()}`}>
-        Copy
-      </CopyButton>
-    </div>
-  )
 }
 
 interface EnrolDialogProps {

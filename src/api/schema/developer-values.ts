@@ -1,0 +1,22 @@
+// Developer-tools enums as plain values (no arktype), for screens that only need the names.
+
+// §3 API key resources and their operations.
+export const API_KEY_RESOURCES = {
+  balances: ['read'],
+  balanceTransactions: ['read'],
+  bankAccounts: ['read'],
+  intents: ['create', 'read', 'update', 'delete'],
+  payouts: ['read'],
+  sales: ['read', 'update'],
+  softposInstallations: ['create', 'read', 'update'],
+  softposTransactions: ['create', 'read', 'update'],
+  submerchants: ['read', 'update'],
+  terminals: ['read', 'update'],
+  users: ['read', 'update'],
+  webhookEndpoints: ['create', 'read', 'update', 'delete'],
+  webhookNotifications: ['read'],
+} as const
+
+// §3 webhook event keys.
+export const WEBHOOK_EVENTS = ['sale.created', 'intent.authorized'] as const
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]

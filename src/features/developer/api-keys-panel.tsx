@@ -1,0 +1,203 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { ApiKey } from '@/api/schema/developer'
+import {
+  createApiKey,
+  developerKeys,
+  developerQueries,
+  putInList,
+  setApiKeyEnabled,
+} from '@/features/developer/api'
+import { createFormSummary, DEVELOPER_MESSAGES } from '@/features/developer/messages'
+import { PermissionPicker } from '@/features/developer/permission-picker'
+import { useEnabledToggle } from '@/features/developer/use-enabled-toggle'
+import { formatDateTime } from '@/lib/dates'
+import { lazySchema, useForm } from '@/lib/use-form'
+import { Alert } from '@/ui/alert'
+import { Badge } from '@/ui/badge'
+import { Button } from '@/ui/button'
+import { Dialog } from '@/ui/dialog'
+import { TextField } from '@/ui/field'
+import { FormSummaryAlert } from '@/ui/form-summary'
+import { QueryView } from '@/ui/query-view'
+import { SecretValue } from '@/ui/secret-value'
+
+const createSchema = lazySchema(() =>
+  import('@/api/schema/developer').then((m) => m.ApiKeyCreatePayload),
+)
+
+interface PanelProps {
+  submerchantId: string
+  online: boolean
+}
+
+// §2 Developer page: API keys, their list and create form.
+export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
+  const headingId = useId()
+  const query = useQuery(developerQueries.apiKeys(submerchantId))
+  const [creating, setCreating] = useState(false)
+  const { pendingId, toggle, failureDialog } = useEnabledToggle<ApiKey>({
+    queryKey: developerKeys.apiKeys(submerchantId),
+    noun: 'API key',
+    send: setApiKeyEnabled,
+  })
+
+  return (
+    <section className="developer-panel" aria-labelledby={headingId}>
+      <div className="developer-panel__header">
+        <h2 id={headingId}>API keys</h2>
+        <Button onClick={() => setCreating(true)} disabled={!online}>
+          Create API key
+        </Button>
+      </div>
+      <p className="muted">
+        Keys let your own systems call the API for this account, with only the permissions you give
+        them.
+      </p>
+      <QueryView
+        query={query}
+        errorTitle="Failed to load API keys"
+        what="the API keys"
+        pendingLabel="Loading API keys"
+      >
+        {(page) =>
+          page.items.length === 0 ? (
+            <p className="developer-empty">No API keys yet.</p>
+          ) : (
+            <ul className="developer-list" aria-label="API keys">
+              {page.items.map((key) => (
+                <li key={key.id} className="developer-item">
+                  <div className="developer-item__head">
+                    <h3 className="developer-item__name">{key.name || 'Unnamed API key'}</h3>
+                    <Badge tone={key.isEnabled ? 'success' : 'neutral'}>
+                      {key.isEnabled ? 'Enabled' : 'Disabled'}
+                    </Badge>
+                  </div>
+                  <dl className="developer-item__facts">
+                    <div>
+                      <dt>Identifier</dt>
+                      <dd>
+                        <code>{key.identifier}</code>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Last used</dt>
+                      <dd>{key.lastSeenAt ? formatDateTime(key.lastSeenAt) : 'Never used'}</dd>
+                    </div>
+                    <div className="developer-item__wide">
+                      <dt>Permissions</dt>
+                      <dd>
+                        <ul className="developer-tags" aria-label="Permissions">
+                          {key.permissions.map((permission) => (
+                            <li key={permission}>
+                              <code>{permission}</code>
+                            </li>
+                          ))}
+                        </ul>
+                      </dd>
+                    </div>
+                  </dl>
+                  <div className="developer-item__actions">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      loading={pendingId === key.id}
+                      disabled={!online}
+                      onClick={() => void toggle(key)}
+                    >
+                      {key.isEnabled ? 'Disable' : 'Enable'}
+                      <span className="visually-hidden">{` ${key.name || key.identifier}`}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      {creating && (
+        <CreateApiKeyDialog submerchantId={submerchantId} onClose={() => setCreating(false)} />
+      )}
+      {failureDialog}
+    </section>
+  )
+}
+
+function CreateApiKeyDialog({
+  submerchantId,
+  onClose,
+}: {
+  submerchantId: string
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  // The created key with its token: in this component only, gone when the dialog closes.
+  const [created, setCreated] = useState<ApiKey | null>(null)
+  const form = useForm({
+    initial: { name: '', permissions: [] as string[] },
+    schema: createSchema,
+    toInput: (values) => ({
+      submerchantId,
+      name: values.name.trim() || null,
+      permissions: values.permissions,
+    }),
+    check: (values) =>
+      values.permissions.length === 0 ? { permissions: DEVELOPER_MESSAGES.permissionRequired } : {},
+    messages: { name: { maxLength: 'Use at most 100 characters' } },
+    serverErrorsOnFields: false,
+    summarize: createFormSummary,
+    onSubmit: async (payload) => {
+      const key = await createApiKey(submerchantId, {
+        name: payload.name ?? null,
+        permissions: payload.permissions,
+      })
+      putInList(queryClient, developerKeys.apiKeys(submerchantId), key, 'token')
+      setCreated(key)
+    },
+  })
+
+  if (created?.token) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title="API key created"
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
+        <Alert tone="warning" title="Copy the token now">
+          It will not be shown again. Store it where your system keeps its secrets.
+        </Alert>
+        <SecretValue id="api-key-token" label="Token" value={created.token} />
+      </Dialog>
+    )
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Create API key"
+      className="developer-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="api-key-form" loading={form.pending}>
+            Create
+          </Button>
+        </>
+      }
+    >
+      <form id="api-key-form" className="developer-form" noValidate onSubmit={form.onSubmit}>
+        <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+        <TextField label="Name" optional maxLength={100} {...form.field('name')} />
+        <PermissionPicker
+          value={form.values.permissions}
+          onChange={(permissions) => form.set('permissions', permissions)}
+          error={form.errors.permissions}
+        />
+      </form>
+    </Dialog>
+  )
+}

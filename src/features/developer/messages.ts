@@ -1,0 +1,17 @@
+import type { ApiError } from '@/api/errors'
+import { firstFieldMessages, type FormSummary } from '@/lib/use-form'
+
+// §5 and §8 texts of the developer tools, and this screen's own.
+export const DEVELOPER_MESSAGES = {
+  permissionRequired: 'Choose at least one permission',
+  urlRequired: 'URL is required',
+  eventRequired: 'Choose at least one event',
+  saleRequired: 'A sale must be selected',
+  testFailed: (message: string) => `Test failed: ${message}`,
+  deletionFailed: (message: string) => `Deletion failed: ${message}`,
+} as const
+
+// §8: create forms show the server message followed by the field messages.
+export function createFormSummary(error: ApiError): FormSummary {
+  return { message: error.message, details: firstFieldMessages(error) }
+}

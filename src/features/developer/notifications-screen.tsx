@@ -1,0 +1,191 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toApiError } from '@/api/errors'
+import type { WebhookNotification } from '@/api/schema/developer'
+import { developerKeys, developerQueries, resendNotifications } from '@/features/developer/api'
+import { AttemptsDialog } from '@/features/developer/attempts-dialog'
+import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
+import { formatDateTime } from '@/lib/dates'
+import type { ListSearch } from '@/lib/list-search'
+import { toListParams } from '@/lib/list-view'
+import { useOnline } from '@/offline/use-online'
+import { Alert } from '@/ui/alert'
+import { Badge } from '@/ui/badge'
+import { Button } from '@/ui/button'
+import type { Column } from '@/ui/data-table'
+import { GoBack } from '@/ui/go-back'
+import { ListScreen } from '@/ui/list-screen'
+import { useToast } from '@/ui/toast'
+import './developer.css'
+
+interface NotificationsScreenProps {
+  submerchantId: string
+  endpointId: string
+  search: ListSearch
+  onSearchChange: (search: ListSearch) => void
+}
+
+const outcome = (n: WebhookNotification) => (
+  <Badge tone={n.hasSucceeded ? 'success' : 'danger'}>{n.hasSucceeded ? 'Yes' : 'No'}</Badge>
+)
+
+// §2 Notification history of one endpoint: the kit's table, View attempts, Refresh, Go back, and
+// (beyond §2) resend, one or the selected ones.
+export function NotificationsScreen({
+  submerchantId,
+  endpointId,
+  search,
+  onSearchChange,
+}: NotificationsScreenProps) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const online = useOnline()
+  const query = useQuery(
+    developerQueries.notifications(
+      submerchantId,
+      endpointId,
+      toListParams(NOTIFICATIONS_LIST, search),
+    ),
+  )
+  const [viewing, setViewing] = useState<string | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [resending, setResending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const shown = query.data?.items ?? []
+  const chosen = shown.filter((n) => selected.has(n.id)).map((n) => n.id)
+
+  function select(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }
+
+  async function resend(ids: string[]) {
+    if (ids.length === 0) return
+    setResending(true)
+    setFailure(null)
+    try {
+      await resendNotifications(endpointId, ids)
+      setSelected(new Set())
+      toast.notice(
+        ids.length === 1
+          ? 'Notification queued to resend'
+          : `${ids.length} notifications queued to resend`,
+        'success',
+      )
+      await queryClient.invalidateQueries({
+        queryKey: developerKeys.notifications(submerchantId, endpointId),
+      })
+    } catch (error) {
+      setFailure(`Resend failed: ${toApiError(error).message}`)
+    } finally {
+      setResending(false)
+    }
+  }
+
+  const columns: readonly Column<WebhookNotification>[] = [
+    {
+      id: 'select',
+      header: 'Select',
+      cell: (n) => (
+        <input
+          type="checkbox"
+          className="notification-select"
+          checked={selected.has(n.id)}
+          onChange={(event) => select(n.id, event.target.checked)}
+          aria-label={`Select ${n.id}`}
+        />
+      ),
+    },
+    { id: 'id', header: 'ID', cell: (n) => <code className="notification-id">{n.id}</code> },
+    { id: 'event', header: 'Event', cell: (n) => <code>{n.event}</code> },
+    { id: 'hasSucceeded', header: 'Succeeded', cell: outcome, sortField: 'hasSucceeded' },
+    {
+      id: 'attemptCount',
+      header: 'Attempts',
+      cell: (n) => n.attemptCount,
+      sortField: 'attemptCount',
+      firstDirection: 'desc',
+      align: 'end',
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      cell: (n) => formatDateTime(n.createdAt),
+      sortField: 'createdAt',
+      firstDirection: 'desc',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (n) => (
+        <span className="notification-actions">
+          <Button variant="secondary" size="small" onClick={() => setViewing(n.id)}>
+            View attempts
+            <span className="visually-hidden">{` of ${n.id}`}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="small"
+            disabled={!online || resending}
+            onClick={() => void resend([n.id])}
+          >
+            Resend
+            <span className="visually-hidden">{` ${n.id}`}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <ListScreen
+        spec={NOTIFICATIONS_LIST}
+        title="Notification history"
+        search={search}
+        onSearchChange={(next) => {
+          setSelected(new Set())
+          onSearchChange(next)
+        }}
+        query={query}
+        columns={columns}
+        rowKey={(n) => n.id}
+        errorTitle="Failed to load notifications"
+        className="notifications-list"
+        actions={<GoBack fallback="/developer" />}
+        lead={
+          <div className="notifications-bulk">
+            <Button
+              variant="secondary"
+              disabled={!online || chosen.length === 0}
+              loading={resending}
+              onClick={() => void resend(chosen)}
+            >
+              Resend selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={!online || resending || !shown.some((n) => !n.hasSucceeded)}
+              onClick={() => void resend(shown.filter((n) => !n.hasSucceeded).map((n) => n.id))}
+            >
+              Resend failed on this page
+            </Button>
+            {failure && <Alert title={failure} onDismiss={() => setFailure(null)} />}
+          </div>
+        }
+      />
+      {viewing && (
+        <AttemptsDialog
+          submerchantId={submerchantId}
+          endpointId={endpointId}
+          notificationId={viewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </>
+  )
+}
