@@ -14,8 +14,11 @@ export interface WebhookReceiver {
   close(): Promise<void>
 }
 
+// A status, or a status with the body and content type to answer with (default: a small JSON).
+export type ReceiverAnswer = number | { status: number; body: string; contentType: string }
+
 export async function startWebhookReceiver(
-  respond: (delivery: ReceivedDelivery, index: number) => number = () => 200,
+  respond: (delivery: ReceivedDelivery, index: number) => ReceiverAnswer = () => 200,
 ): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = []
   const server: Server = createServer((req, res) => {
@@ -24,9 +27,17 @@ export async function startWebhookReceiver(
     req.on('end', () => {
       const delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
       received.push(delivery)
-      const status = respond(delivery, received.length - 1)
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ received: status < 300 }))
+      const answer = respond(delivery, received.length - 1)
+      const { status, body, contentType } =
+        typeof answer === 'number'
+          ? {
+              status: answer,
+              body: JSON.stringify({ received: answer < 300 }),
+              contentType: 'application/json',
+            }
+          : answer
+      res.writeHead(status, { 'content-type': contentType })
+      res.end(body)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
