@@ -1,7 +1,8 @@
 import * as chrono from 'chrono-node'
+import { DEFAULT_EXPIRY } from '@/lib/payment-link-rules'
 
-// §9: a payment link expires 14 days after it is made unless the person says otherwise.
-export const DEFAULT_EXPIRY = '14 days'
+export { DEFAULT_EXPIRY }
+
 // A link that outlives a year is a mistake, not a plan.
 export const MAX_EXPIRY_DAYS = 365
 

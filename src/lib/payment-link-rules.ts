@@ -2,6 +2,9 @@
 
 export const MIN_JOB_NUMBER_LENGTH = 8
 
+// §9: a payment link expires 14 days after it is made unless the person says otherwise.
+export const DEFAULT_EXPIRY = '14 days'
+
 export const PAYMENT_LINK_MESSAGES = {
   amountRequired: 'Amount is required',
   phoneRequired: 'Customer phone number is required to send SMS',

@@ -67,6 +67,8 @@ export function createAuth(deps: AuthDeps) {
     queryClient.getMutationCache().clear()
     queryClient.clear()
     void persister.removeClient()
+    // Bulk imports kept for resuming (loaded on demand: not part of the sign-in bundle).
+    void import('@/offline/bulk-import-store').then((store) => store.clearBulkImports())
   }
 
   function clearLocalState(): void {

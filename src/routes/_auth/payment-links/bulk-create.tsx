@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
+import { BulkImportScreen } from '@/features/payment-links/bulk-import-screen'
 import { NotPermitted } from '@/features/payment-links/not-permitted'
-import { NotFoundInShell } from '@/ui/route-states'
+import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
 
-// §2 bulk create (CSV import) is the bulk issue's; §6 viewers are told they may not, already.
+// §2 bulk create (CSV import); §6 viewers are told they may not.
 export const Route = createFileRoute('/_auth/payment-links/bulk-create')({
   head: () => ({ meta: [{ title: pageTitle('Bulk create payment links') }] }),
   component: BulkCreatePage,
 })
 
 function BulkCreatePage() {
-  const { submerchant, submerchantRole } = Route.useRouteContext()
-  if (!accessFor({ role: submerchantRole, account: submerchant }).canCreatePaymentLinks) {
+  const { submerchant, submerchantRole, session } = Route.useRouteContext()
+  const access = accessFor({ role: submerchantRole, account: submerchant })
+  if (!access.canCreatePaymentLinks || !session.userId) {
     return (
       <NotPermitted
         title="Bulk create payment links"
@@ -20,5 +21,11 @@ function BulkCreatePage() {
       />
     )
   }
-  return <NotFoundInShell />
+  return (
+    <BulkImportScreen
+      submerchantId={submerchant.id}
+      userId={session.userId}
+      requiresJobNumber={access.requiresJobNumber}
+    />
+  )
 }

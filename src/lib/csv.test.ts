@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { unparse } from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { CSV_BOM, CsvWriter, escapeCell } from '@/features/export/csv-writer'
+import { CSV_BOM, CsvWriter, escapeCell } from '@/lib/csv'
 
 // Writes rows with the export's writer and reads them back with an independent parser.
 // The file's text as written, byte-order mark included (Blob.text() would drop it).
