@@ -198,11 +198,11 @@ test.describe('developer tools', () => {
     // On the phone the filters are a bottom sheet; on the tablet they stand open.
     const phone = isPhone(page)
     if (phone) await page.locator('summary', { hasText: 'Filters' }).click()
-    const filters = page.getByRole('group', { name: 'Filters', exact: true })
-    await filters.getByLabel('Outcome').selectOption('true')
+    const filters = phone ? page.getByRole('group', { name: 'Filters', exact: true }) : page
+    await filters.getByLabel('Outcome', { exact: true }).selectOption('true')
     if (phone) await expect(filters.getByRole('button', { name: 'Show 0 results' })).toBeVisible()
     else await expect(page.getByText('No notifications match these filters.')).toBeVisible()
-    await filters.getByLabel('Outcome').selectOption('false')
+    await filters.getByLabel('Outcome', { exact: true }).selectOption('false')
     if (phone) await filters.getByRole('button', { name: 'Show 1 result' }).click()
     await expect(page.locator('.list-status__count')).toHaveText('1 notification')
     await expect(results.locator('code', { hasText: body.id })).toBeVisible()

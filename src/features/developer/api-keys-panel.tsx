@@ -8,13 +8,13 @@ import {
   putInList,
   setApiKeyEnabled,
 } from '@/features/developer/api'
+import { DeveloperItem, Tags } from '@/features/developer/developer-item'
 import { createFormSummary, DEVELOPER_MESSAGES } from '@/features/developer/messages'
 import { PermissionPicker } from '@/features/developer/permission-picker'
 import { useEnabledToggle } from '@/features/developer/use-enabled-toggle'
 import { formatDateTime } from '@/lib/dates'
 import { lazySchema, useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
-import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
@@ -66,50 +66,28 @@ export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
           ) : (
             <ul className="developer-list" aria-label="API keys">
               {page.items.map((key) => (
-                <li key={key.id} className="developer-item">
-                  <div className="developer-item__head">
-                    <h3 className="developer-item__name">{key.name || 'Unnamed API key'}</h3>
-                    <Badge tone={key.isEnabled ? 'success' : 'neutral'}>
-                      {key.isEnabled ? 'Enabled' : 'Disabled'}
-                    </Badge>
-                  </div>
-                  <dl className="developer-item__facts">
-                    <div>
-                      <dt>Identifier</dt>
-                      <dd>
-                        <code>{key.identifier}</code>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Last used</dt>
-                      <dd>{key.lastSeenAt ? formatDateTime(key.lastSeenAt) : 'Never used'}</dd>
-                    </div>
-                    <div className="developer-item__wide">
-                      <dt>Permissions</dt>
-                      <dd>
-                        <ul className="developer-tags" aria-label="Permissions">
-                          {key.permissions.map((permission) => (
-                            <li key={permission}>
-                              <code>{permission}</code>
-                            </li>
-                          ))}
-                        </ul>
-                      </dd>
-                    </div>
-                  </dl>
-                  <div className="developer-item__actions">
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      loading={pendingId === key.id}
-                      disabled={!online}
-                      onClick={() => void toggle(key)}
-                    >
-                      {key.isEnabled ? 'Disable' : 'Enable'}
-                      <span className="visually-hidden">{` ${key.name || key.identifier}`}</span>
-                    </Button>
-                  </div>
-                </li>
+                <DeveloperItem
+                  key={key.id}
+                  name={key.name || 'Unnamed API key'}
+                  isEnabled={key.isEnabled}
+                  facts={[
+                    { label: 'Identifier', value: <code>{key.identifier}</code> },
+                    {
+                      label: 'Last used',
+                      value: key.lastSeenAt ? formatDateTime(key.lastSeenAt) : 'Never used',
+                    },
+                    {
+                      label: 'Permissions',
+                      value: <Tags label="Permissions" values={key.permissions} />,
+                      wide: true,
+                    },
+                  ]}
+                  toggle={{
+                    pending: pendingId === key.id,
+                    disabled: !online,
+                    onToggle: () => void toggle(key),
+                  }}
+                />
               ))}
             </ul>
           )

@@ -15,11 +15,11 @@ import {
   sendTestNotification,
   setEndpointEnabled,
 } from '@/features/developer/api'
+import { DeveloperItem, Tags } from '@/features/developer/developer-item'
 import { createFormSummary, DEVELOPER_MESSAGES } from '@/features/developer/messages'
 import { useEnabledToggle } from '@/features/developer/use-enabled-toggle'
 import { lazySchema, useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
-import { Badge } from '@/ui/badge'
 import { Button, buttonClassName } from '@/ui/button'
 import { Choice } from '@/ui/choice'
 import { Dialog } from '@/ui/dialog'
@@ -95,81 +95,69 @@ export function EndpointsPanel({ submerchantId, online, renderSalePicker }: Pane
                 const name = endpointName(endpoint)
                 const hidden = <span className="visually-hidden">{` ${name}`}</span>
                 return (
-                  <li key={endpoint.id} className="developer-item">
-                    <div className="developer-item__head">
-                      <h3 className="developer-item__name">{name}</h3>
-                      <Badge tone={endpoint.isEnabled ? 'success' : 'neutral'}>
-                        {endpoint.isEnabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                    </div>
-                    <dl className="developer-item__facts">
-                      <div className="developer-item__wide">
-                        <dt>URL</dt>
-                        <dd className="developer-url">{endpoint.url}</dd>
-                      </div>
-                      <div className="developer-item__wide">
-                        <dt>Events</dt>
-                        <dd>
-                          <ul className="developer-tags" aria-label="Events">
-                            {endpoint.events.map((event) => (
-                              <li key={event}>
-                                <code>{event}</code>
-                              </li>
-                            ))}
-                          </ul>
-                        </dd>
-                      </div>
-                    </dl>
-                    <div className="developer-item__actions">
-                      <Button
-                        variant="secondary"
-                        size="small"
-                        loading={pendingId === endpoint.id}
-                        disabled={!online}
-                        onClick={() => void toggle(endpoint)}
-                      >
-                        {endpoint.isEnabled ? 'Disable' : 'Enable'}
-                        {hidden}
-                      </Button>
-                      {endpoint.isEnabled && (
+                  <DeveloperItem
+                    key={endpoint.id}
+                    name={name}
+                    isEnabled={endpoint.isEnabled}
+                    facts={[
+                      {
+                        label: 'URL',
+                        value: <span className="developer-url">{endpoint.url}</span>,
+                        wide: true,
+                      },
+                      {
+                        label: 'Events',
+                        value: <Tags label="Events" values={endpoint.events} />,
+                        wide: true,
+                      },
+                    ]}
+                    toggle={{
+                      pending: pendingId === endpoint.id,
+                      disabled: !online,
+                      onToggle: () => void toggle(endpoint),
+                    }}
+                    actions={
+                      <>
+                        {endpoint.isEnabled && (
+                          <Button
+                            variant="secondary"
+                            size="small"
+                            disabled={!online}
+                            onClick={() => setAction({ kind: 'test', endpoint })}
+                          >
+                            Test
+                            {hidden}
+                          </Button>
+                        )}
+                        <Link
+                          to={NOTIFICATIONS_ROUTE}
+                          params={{ endpointId: endpoint.id }}
+                          className={buttonClassName({ variant: 'secondary', size: 'small' })}
+                        >
+                          History
+                          {hidden}
+                        </Link>
                         <Button
                           variant="secondary"
                           size="small"
                           disabled={!online}
-                          onClick={() => setAction({ kind: 'test', endpoint })}
+                          onClick={() => setAction({ kind: 'rotate', endpoint })}
                         >
-                          Test
+                          Rotate secret
                           {hidden}
                         </Button>
-                      )}
-                      <Link
-                        to={NOTIFICATIONS_ROUTE}
-                        params={{ endpointId: endpoint.id }}
-                        className={buttonClassName({ variant: 'secondary', size: 'small' })}
-                      >
-                        History
-                        {hidden}
-                      </Link>
-                      <Button
-                        variant="secondary"
-                        size="small"
-                        disabled={!online}
-                        onClick={() => setAction({ kind: 'rotate', endpoint })}
-                      >
-                        Rotate secret
-                        {hidden}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        size="small"
-                        disabled={!online}
-                        onClick={() => setAction({ kind: 'delete', endpoint })}
-                      >
-                        Delete
-                        {hidden}
-                      </Button>
-                    </div>
-                  </li>
+                        <Button
+                          variant="danger"
+                          size="small"
+                          disabled={!online}
+                          onClick={() => setAction({ kind: 'delete', endpoint })}
+                        >
+                          Delete
+                          {hidden}
+                        </Button>
+                      </>
+                    }
+                  />
                 )
               })}
             </ul>
