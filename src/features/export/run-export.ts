@@ -77,10 +77,7 @@ interface RowSink {
 }
 
 async function csvSink(header: string[]): Promise<RowSink> {
-  const [{ unparse }, { CsvWriter }] = await Promise.all([
-    import('papaparse'),
-    import('@/features/export/csv-writer'),
-  ])
+  const [{ unparse }, { CsvWriter }] = await Promise.all([import('papaparse'), import('@/lib/csv')])
   const writer = new CsvWriter(unparse)
   writer.write([header])
   return {
