@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync'
 import { unparse } from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { CSV_BOM, CsvWriter, escapeCell } from '@/lib/csv'
+import { CSV_BOM, CsvWriter, csvBlob, escapeCell } from '@/lib/csv'
 
-// Writes rows with the export's writer and reads them back with an independent parser.
+// Writes rows with the CSV writer and reads them back with an independent parser.
 // The file's text as written, byte-order mark included (Blob.text() would drop it).
 async function fileText(writer: CsvWriter): Promise<string> {
   const bytes = new Uint8Array(await writer.toBlob().arrayBuffer())
@@ -76,5 +76,20 @@ describe('CsvWriter', () => {
     writer.write([['b'], ['c']])
     const text = await fileText(writer)
     expect(text).toBe(`${CSV_BOM}a\r\nb\r\nc\r\n`)
+  })
+})
+
+describe('csvBlob', () => {
+  it('writes a whole small file with the same escaping and byte-order mark', async () => {
+    const bytes = new Uint8Array(
+      await (
+        await csvBlob([
+          ['ID', 'Phone'],
+          ['int_1', '+447700900123'],
+        ])
+      ).arrayBuffer(),
+    )
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+    expect(text).toBe(`${CSV_BOM}ID,Phone\r\nint_1,'+447700900123\r\n`)
   })
 })

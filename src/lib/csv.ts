@@ -19,7 +19,7 @@ export function escapeCell(value: string): string {
 }
 
 /**
- * Writes a CSV file as parts of a Blob: each batch of rows becomes one RFC 4180 string (quoted by
+ * Writes a CSV file (the sales export, the payment-link selection) as parts of a Blob: each batch of rows becomes one RFC 4180 string (quoted by
  * papaparse's `unparse` where a cell holds a comma, a quote or a line break), so memory holds
  * text, not the objects it came from.
  */
@@ -40,4 +40,15 @@ export class CsvWriter {
   toBlob(): Blob {
     return new Blob(this.parts, { type: 'text/csv;charset=utf-8' })
   }
+}
+
+/**
+ * A whole small file at once (a header and its rows). papaparse is loaded here, on use, so that a
+ * screen offering a CSV download keeps it out of its own chunk.
+ */
+export async function csvBlob(rows: readonly (readonly string[])[]): Promise<Blob> {
+  const { unparse } = await import('papaparse')
+  const writer = new CsvWriter(unparse)
+  writer.write(rows)
+  return writer.toBlob()
 }

@@ -45,6 +45,8 @@ interface ListScreenProps<Row> {
   age?: ReactNode
   // Shown under the header, above the filters (a search box, rows waiting to be sent).
   lead?: ReactNode
+  // Shown between the result count and the rows (bulk actions on the selected rows).
+  toolbar?: ReactNode
 }
 
 // '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (§7, §9).
@@ -73,6 +75,7 @@ export function ListScreen<Row>({
   className,
   age,
   lead,
+  toolbar,
 }: ListScreenProps<Row>) {
   const wide = useMediaQuery(TABLE_MIN_WIDTH_QUERY)
   const current = query.isSuccess && !query.isPlaceholderData
@@ -144,6 +147,7 @@ export function ListScreen<Row>({
         </p>
         {age}
       </div>
+      {toolbar}
       {query.isPlaceholderData && query.fetchStatus === 'paused' && (
         <p className="muted" role="status">
           You are offline. The {spec.noun} for these filters load when you are back online; the list

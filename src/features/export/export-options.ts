@@ -9,6 +9,7 @@ import {
   type DayRangeErrors,
 } from '@/lib/dates'
 import type { ListParams } from '@/lib/list-search'
+import { fileNamePart } from '@/lib/save-file'
 
 // §9 Export choices. The method option's value is spelled 'softops' (§9); the wire says softpos.
 export const EXPORT_FILE_TYPES = ['csv', 'pdf'] as const
@@ -96,10 +97,6 @@ export function describeDays(days: DayRange, now: Date): string {
   return `${days.start} to ${days.end ?? toDay(now)}`
 }
 
-// Characters no file system takes in a name, and control characters.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g
-
 // §9: named as a transactions export for the account and the date range.
 export function exportFileName(
   accountName: string,
@@ -107,7 +104,7 @@ export function exportFileName(
   fileType: ExportFileType,
   now: Date,
 ): string {
-  const account = accountName.replace(UNSAFE_IN_FILE_NAME, ' ').replace(/\s+/g, ' ').trim()
+  const account = fileNamePart(accountName)
   const base = `${account || 'Account'} transactions ${describeDays(days, now)}`
   return `${base.slice(0, 200)}.${fileType}`
 }

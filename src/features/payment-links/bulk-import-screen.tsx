@@ -21,6 +21,7 @@ import {
   type RunEnd,
 } from '@/features/payment-links/bulk-import-run'
 import { createIntent } from '@/features/payment-links/mutations'
+import { csvBlob } from '@/lib/csv'
 import { randomId } from '@/lib/ids'
 import { formatMoney } from '@/lib/money'
 import { downloadFile } from '@/lib/save-file'
@@ -254,14 +255,8 @@ export function BulkImportScreen({
   }
 
   async function downloadResults(meta: StoredImportMeta) {
-    const [{ unparse }, { CsvWriter }] = await Promise.all([
-      import('papaparse'),
-      import('@/lib/csv'),
-    ])
-    const writer = new CsvWriter(unparse)
-    writer.write(resultRows(rows, BULK_COLUMNS))
     const base = meta.fileName.replace(/\.csv$/i, '')
-    downloadFile(writer.toBlob(), `${base} results.csv`)
+    downloadFile(await csvBlob(resultRows(rows, BULK_COLUMNS)), `${base} results.csv`)
   }
 
   const header = (

@@ -7,6 +7,7 @@ import type { Intent } from '@/api/schema/intents'
 import { runIntentAction, type IntentAction } from '@/features/payment-links/api'
 import { captureAmountOf } from '@/features/payment-links/capture'
 import { INTENT_NOTIFY_KEY, type NotifyIntentVariables } from '@/features/payment-links/mutations'
+import { NEEDS_CONNECTION } from '@/features/payment-links/status'
 import { formatMoney, minorToDecimalString, parseMoney } from '@/lib/money'
 import { DELETABLE_STATUSES } from '@/lib/payment-link-rules'
 import { newQueueableVariables } from '@/offline/queueable'
@@ -19,7 +20,7 @@ import { TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
 
 export const ACTION_TEXTS = {
-  needsConnection: 'Needs a connection',
+  needsConnection: NEEDS_CONNECTION,
   captureWarning:
     'The bank releases the authorisation if it is not captured, ideally within 24 hours.',
   notificationError: 'Error sending notification',

@@ -1,67 +1,142 @@
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { Intent } from '@/api/schema/intents'
 import { intentQueries } from '@/features/payment-links/api'
+import {
+  BulkBar,
+  BulkRunDialog,
+  SelectLink,
+  useSelection,
+} from '@/features/payment-links/bulk-actions'
+import { selectionCsvRows, selectionFileName } from '@/features/payment-links/bulk-export'
+import type { BulkAction } from '@/features/payment-links/bulk-run'
 import { INTENT_COLUMNS, IntentCard } from '@/features/payment-links/intent-row'
 import { IntentSearch } from '@/features/payment-links/intent-search'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { QueuedLinks } from '@/features/payment-links/queued-links'
-import type { ListSearch } from '@/lib/list-search'
+import { csvBlob } from '@/lib/csv'
+import { viewOf, type ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { downloadFile } from '@/lib/save-file'
 import { DataAge } from '@/offline/data-age'
 import { buttonClassName } from '@/ui/button'
+import type { Column } from '@/ui/data-table'
 import { ListScreen } from '@/ui/list-screen'
+import { useToast } from '@/ui/toast'
 import './payment-links.css'
 
 interface PaymentLinksListScreenProps {
   submerchantId: string
+  accountName: string
   userId: string | null
   search: ListSearch
   onSearchChange: (search: ListSearch) => void
+  // §6 through the policy module: viewers select and export, but cannot resend or cancel.
+  canModify: boolean
 }
 
-// §2 /payment-links: search, the kit's list with filters and chips, create and bulk-create.
+// §2 /payment-links: search, the kit's list with filters and chips, bulk actions, create and
+// bulk-create.
 export function PaymentLinksListScreen({
   submerchantId,
+  accountName,
   userId,
   search,
   onSearchChange,
+  canModify,
 }: PaymentLinksListScreenProps) {
+  const toast = useToast()
   const query = useQuery(
     intentQueries.list(submerchantId, toListParams(PAYMENT_LINKS_LIST, search)),
   )
+  // The selection belongs to the account and the filters; paging and sorting keep it.
+  const selection = useSelection(
+    JSON.stringify([submerchantId, viewOf({ ...search, sort: undefined })]),
+  )
+  const [run, setRun] = useState<{ action: BulkAction; intents: Intent[] } | null>(null)
+  const pageRows = query.isSuccess && !query.isPlaceholderData ? query.data.items : null
+
+  const columns: readonly Column<Intent>[] = [
+    {
+      id: 'select',
+      header: 'Select',
+      cell: (intent) => <SelectLink intent={intent} selection={selection} />,
+    },
+    ...INTENT_COLUMNS,
+  ]
+
+  async function exportSelection(intents: Intent[]) {
+    try {
+      const blob = await csvBlob(selectionCsvRows(intents))
+      downloadFile(blob, selectionFileName(accountName, new Date()))
+      toast.notice(
+        `Exported ${intents.length} payment ${intents.length === 1 ? 'link' : 'links'}`,
+        'success',
+      )
+    } catch {
+      toast.notice('Could not export the selection', 'error')
+    }
+  }
+
   return (
-    <ListScreen
-      spec={PAYMENT_LINKS_LIST}
-      title="Payment Links"
-      search={search}
-      onSearchChange={onSearchChange}
-      query={query}
-      columns={INTENT_COLUMNS}
-      rowKey={(intent) => intent.id}
-      renderCard={(intent) => <IntentCard intent={intent} />}
-      errorTitle="Failed to load payment links"
-      savedViewsOwner={userId ? { userId, submerchantId } : null}
-      age={<DataAge updatedAt={query.dataUpdatedAt} />}
-      lead={
-        <>
-          <IntentSearch submerchantId={submerchantId} />
-          <QueuedLinks submerchantId={submerchantId} />
-        </>
-      }
-      actions={
-        <>
-          <Link to="/payment-links/create" className={buttonClassName()}>
-            Create payment link
-          </Link>
-          <Link
-            to="/payment-links/$"
-            params={{ _splat: 'bulk-create' }}
-            className={buttonClassName({ variant: 'secondary' })}
-          >
-            Bulk create
-          </Link>
-        </>
-      }
-    />
+    <>
+      <ListScreen
+        spec={PAYMENT_LINKS_LIST}
+        title="Payment Links"
+        search={search}
+        onSearchChange={onSearchChange}
+        query={query}
+        columns={columns}
+        rowKey={(intent) => intent.id}
+        renderCard={(intent) => (
+          <div className="intent-pick">
+            <SelectLink intent={intent} selection={selection} />
+            <IntentCard intent={intent} />
+          </div>
+        )}
+        errorTitle="Failed to load payment links"
+        savedViewsOwner={userId ? { userId, submerchantId } : null}
+        age={<DataAge updatedAt={query.dataUpdatedAt} />}
+        lead={
+          <>
+            <IntentSearch submerchantId={submerchantId} />
+            <QueuedLinks submerchantId={submerchantId} />
+          </>
+        }
+        toolbar={
+          <BulkBar
+            selection={selection}
+            pageRows={pageRows}
+            canModify={canModify}
+            onRun={(action, intents) => setRun({ action, intents })}
+            onExport={exportSelection}
+          />
+        }
+        actions={
+          <>
+            <Link to="/payment-links/create" className={buttonClassName()}>
+              Create payment link
+            </Link>
+            <Link
+              to="/payment-links/$"
+              params={{ _splat: 'bulk-create' }}
+              className={buttonClassName({ variant: 'secondary' })}
+            >
+              Bulk create
+            </Link>
+          </>
+        }
+      />
+      {run && (
+        <BulkRunDialog
+          action={run.action}
+          intents={run.intents}
+          submerchantId={submerchantId}
+          onUpdated={(intent) => selection.refresh([intent])}
+          onClose={() => setRun(null)}
+        />
+      )}
+    </>
   )
 }

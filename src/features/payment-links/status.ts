@@ -18,6 +18,8 @@ export const INTENT_STATUS: Record<IntentStatus, { label: string; tone: StatusTo
 }
 
 export const WAITING_FOR_CONNECTION = 'Waiting for connection'
+// On an action that is never queued (ARCHITECTURE "Writing"), while offline.
+export const NEEDS_CONNECTION = 'Needs a connection'
 
 export function intentStatusLabel(status: string): string {
   return INTENT_STATUS[status as IntentStatus]?.label ?? status

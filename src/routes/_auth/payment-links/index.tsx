@@ -32,13 +32,16 @@ function PaymentLinksPage() {
   const navigate = Route.useNavigate()
   const { submerchant, submerchantRole, session } = Route.useRouteContext()
   const reload = useReloadAccount(submerchant.id)
-  if (accessFor({ role: submerchantRole, account: submerchant }).needsEnrollment) {
+  const access = accessFor({ role: submerchantRole, account: submerchant })
+  if (access.needsEnrollment) {
     return <EnrollmentPanel submerchantId={submerchant.id} onEnrolled={reload} />
   }
   return (
     <PaymentLinksListScreen
       submerchantId={submerchant.id}
+      accountName={submerchant.name}
       userId={session.userId}
+      canModify={access.canEditPaymentLinks}
       search={search}
       onSearchChange={(next) => void navigate({ search: next })}
     />

@@ -1,0 +1,130 @@
+import type { Intent } from '@/api/schema/intents'
+import { intentStatusLabel } from '@/features/payment-links/status'
+import { PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
+
+/**
+ * §4 bulk action run and §5 bulk actions, as pure logic: which selected links a run works on,
+ * the one-at-a-time loop with its stop, and the closing summary ("8 sent, 2 refused").
+ */
+
+export type BulkAction = 'resend' | 'cancel'
+
+// §5 'No rows selected', exactly.
+export const NO_ROWS_SELECTED = 'No rows selected'
+
+// The fields of a link a run reads.
+export type BulkIntent = Pick<Intent, 'id' | 'status' | 'customerPhoneNumber'>
+
+// §4: each row shows working, success or error; before and around that it waits, is skipped
+// (never sent), or is not run because the run stopped first. An error is refused when the server
+// answered no (its message), failed when there was no usable answer (the §8 message).
+export type RowState =
+  | { kind: 'waiting' }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'working' }
+  | { kind: 'success' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'notRun' }
+
+export const ACTION_WORDS: Record<
+  BulkAction,
+  { done: string; doing: string; title: string; unit: string }
+> = {
+  resend: {
+    done: 'sent',
+    doing: 'Sending SMS',
+    title: 'Resend notification by SMS',
+    unit: 'links',
+  },
+  cancel: { done: 'cancelled', doing: 'Cancelling', title: 'Cancel payment links', unit: 'links' },
+}
+
+export const onlyCreatedCanBeCancelled = (status: string) =>
+  `Only Created links can be cancelled; this one is ${intentStatusLabel(status)}`
+
+/**
+ * Every selected row, in order, waiting or skipped with its reason:
+ * - cancel works on links in created only (§4); the others are skipped;
+ * - resend goes by SMS to the link's own customer phone (§7 "Bulk resend sends channel sms"), so a
+ *   link without one is skipped with the §5 message. A link in a final status is still sent: the
+ *   server refuses it with "Cannot resend notifications when status is '…'", shown as it says.
+ */
+export function planRun(action: BulkAction, intents: readonly BulkIntent[]): RowState[] {
+  return intents.map((intent) => {
+    if (action === 'cancel' && intent.status !== 'created') {
+      return { kind: 'skipped', reason: onlyCreatedCanBeCancelled(intent.status) }
+    }
+    if (action === 'resend' && !intent.customerPhoneNumber) {
+      return { kind: 'skipped', reason: PAYMENT_LINK_MESSAGES.phoneRequired }
+    }
+    return { kind: 'waiting' }
+  })
+}
+
+export function countToDo(states: readonly RowState[]): number {
+  return states.filter((state) => state.kind === 'waiting').length
+}
+
+// A row's failure as §8 says to show it: the server's message when it answered (4xx: refused),
+// the error's own message otherwise (no answer, a server fault: failed).
+export function failureState(error: { status: number; message: string }): RowState {
+  return error.status >= 400 && error.status < 500
+    ? { kind: 'refused', message: error.message }
+    : { kind: 'failed', message: error.message }
+}
+
+const count = new Intl.NumberFormat('en-GB')
+
+// "8 sent, 2 refused": the successes always, then the other outcomes that happened.
+export function summaryText(action: BulkAction, states: readonly RowState[]): string {
+  const tally = (kind: RowState['kind']) => states.filter((state) => state.kind === kind).length
+  const parts: [number, string][] = [
+    [tally('success'), ACTION_WORDS[action].done],
+    [tally('refused'), 'refused'],
+    [tally('failed'), 'failed'],
+    [tally('skipped'), 'skipped'],
+    [tally('notRun'), 'not run'],
+  ]
+  return parts
+    .filter(([n], index) => index === 0 || n > 0)
+    .map(([n, word]) => `${count.format(n)} ${word}`)
+    .join(', ')
+}
+
+export interface RunHooks<T> {
+  // The one call for one row; rejects with an error that has a status and a message.
+  perform: (index: number) => Promise<T>
+  // Asked before each row: a reason to stop (the person pressed Stop, the connection went), or null.
+  stopReason: () => string | null
+  // Each change of one row's state, with the call's result on success.
+  onRow: (index: number, state: RowState, result?: T) => void
+  toError: (error: unknown) => { status: number; message: string }
+}
+
+/**
+ * §4: rows are processed one at a time, in order. A stop takes effect after the current row:
+ * the rows not yet started become not run. Resolves with the reason it stopped, or null.
+ */
+export async function runRows<T>(
+  states: readonly RowState[],
+  hooks: RunHooks<T>,
+): Promise<string | null> {
+  let stopped: string | null = null
+  for (const [index, state] of states.entries()) {
+    if (state.kind !== 'waiting') continue
+    stopped ??= hooks.stopReason()
+    if (stopped) {
+      hooks.onRow(index, { kind: 'notRun' })
+      continue
+    }
+    hooks.onRow(index, { kind: 'working' })
+    try {
+      const result = await hooks.perform(index)
+      hooks.onRow(index, { kind: 'success' }, result)
+    } catch (error) {
+      hooks.onRow(index, failureState(hooks.toError(error)))
+    }
+  }
+  return stopped
+}
