@@ -19,9 +19,10 @@ export function escapeCell(value: string): string {
 }
 
 /**
- * Writes a CSV file (the sales export, the payment-link selection) as parts of a Blob: each batch of rows becomes one RFC 4180 string (quoted by
- * papaparse's `unparse` where a cell holds a comma, a quote or a line break), so memory holds
- * text, not the objects it came from.
+ * Writes a CSV file (the sales export, the payment-link selection, the bulk import's results) as
+ * parts of a Blob: each batch of rows becomes one RFC 4180 string (quoted by papaparse's `unparse`
+ * where a cell holds a comma, a quote or a line break), so memory holds text, not the objects it
+ * came from.
  */
 export class CsvWriter {
   private readonly parts: string[] = [CSV_BOM]
