@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { jspdfWithoutImageDecoders } from './scripts/jspdf-without-image-decoders.ts'
 
 // "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
 function buildVersion(): string {
@@ -43,6 +44,8 @@ export default defineConfig(({ command }) => {
         },
       }),
       react(),
+      // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
+      jspdfWithoutImageDecoders(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
@@ -54,8 +57,10 @@ export default defineConfig(({ command }) => {
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,ico}', 'icons/apple-touch-icon.png'],
           // Operator logos and terminal pictures load on demand into the image cache (sw/sw.ts);
-          // the 1.6 MB password dictionaries and the PDF export (jspdf with the optional html2canvas,
-          // canvg and DOMPurify it imports, 0.8 MB) serve screens that need a connection anyway.
+          // the 1.6 MB password dictionaries, the export's table layout (jspdf-autotable) and the
+          // optional html2canvas, canvg and DOMPurify jspdf imports for HTML and SVG (0.4 MB) serve
+          // screens that need a connection anyway. jspdf itself is installed: the Scan to Pay kit
+          // is made offline.
           globIgnores: [
             'brands/**',
             'terminals/**',
@@ -155,11 +160,16 @@ export default defineConfig(({ command }) => {
             chunk.moduleIds.some((id) => id.includes('/@zxcvbn-ts/'))
               ? 'assets/zxcvbn-[hash].js'
               : 'assets/[name]-[hash].js',
-          // Everything the entry needs before its first paint in one chunk: the small shared
-          // modules (enum values, query managers, router helpers) otherwise come as a dozen
-          // chunks of a few hundred bytes, each with its own wrapper and request.
           codeSplitting: {
-            groups: [{ name: 'boot', tags: ['$initial'] }],
+            groups: [
+              // Everything the entry needs before its first paint in one chunk: the small shared
+              // modules (enum values, query managers, router helpers) otherwise come as a dozen
+              // chunks of a few hundred bytes, each with its own wrapper and request.
+              { name: 'boot', tags: ['$initial'] },
+              // jspdf on its own (with fflate), shared by the export and the Scan to Pay kit: the
+              // service worker installs it, and not the export-only chunk it used to share.
+              { name: 'jspdf', test: /node_modules[\\/]jspdf[\\/]/ },
+            ],
           },
         },
       },

@@ -30,6 +30,7 @@ import { Route as AuthPaymentLinksBulkCreateRouteImport } from './routes/_auth/p
 import { Route as AuthPaymentLinksCreateRouteImport } from './routes/_auth/payment-links/create'
 import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts/index'
 import { Route as AuthPayoutsPayoutIdRouteImport } from './routes/_auth/payouts/$payoutId'
+import { Route as AuthScanToPayIndexRouteImport } from './routes/_auth/scan-to-pay/index'
 import { Route as AuthScanToPaySplatRouteImport } from './routes/_auth/scan-to-pay/$'
 import { Route as AuthTerminalsIndexRouteImport } from './routes/_auth/terminals/index'
 import { Route as AuthTerminalsTerminalIdRouteImport } from './routes/_auth/terminals/$terminalId'
@@ -144,6 +145,11 @@ const AuthPayoutsPayoutIdRoute = AuthPayoutsPayoutIdRouteImport.update({
   path: '/payouts/$payoutId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthScanToPayIndexRoute = AuthScanToPayIndexRouteImport.update({
+  id: '/scan-to-pay/',
+  path: '/scan-to-pay/',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthScanToPaySplatRoute = AuthScanToPaySplatRouteImport.update({
   id: '/scan-to-pay/$',
   path: '/scan-to-pay/$',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/developer/': typeof AuthDeveloperIndexRoute
   '/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
+  '/scan-to-pay/': typeof AuthScanToPayIndexRoute
   '/terminals/': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/developer': typeof AuthDeveloperIndexRoute
   '/payment-links': typeof AuthPaymentLinksIndexRoute
   '/payouts': typeof AuthPayoutsIndexRoute
+  '/scan-to-pay': typeof AuthScanToPayIndexRoute
   '/terminals': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/_auth/developer/': typeof AuthDeveloperIndexRoute
   '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
+  '/_auth/scan-to-pay/': typeof AuthScanToPayIndexRoute
   '/_auth/terminals/': typeof AuthTerminalsIndexRoute
   '/_auth/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/developer/'
     | '/payment-links/'
     | '/payouts/'
+    | '/scan-to-pay/'
     | '/terminals/'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/developer'
     | '/payment-links'
     | '/payouts'
+    | '/scan-to-pay'
     | '/terminals'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/_auth/developer/'
     | '/_auth/payment-links/'
     | '/_auth/payouts/'
+    | '/_auth/scan-to-pay/'
     | '/_auth/terminals/'
     | '/_auth/payment-links/$intentId/edit'
     | '/_auth/transactions/sales/$saleId'
@@ -539,6 +551,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPayoutsPayoutIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/scan-to-pay/': {
+      id: '/_auth/scan-to-pay/'
+      path: '/scan-to-pay'
+      fullPath: '/scan-to-pay/'
+      preLoaderRoute: typeof AuthScanToPayIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/scan-to-pay/$': {
       id: '/_auth/scan-to-pay/$'
       path: '/scan-to-pay/$'
@@ -611,6 +630,7 @@ interface AuthRouteChildren {
   AuthDeveloperIndexRoute: typeof AuthDeveloperIndexRoute
   AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
+  AuthScanToPayIndexRoute: typeof AuthScanToPayIndexRoute
   AuthTerminalsIndexRoute: typeof AuthTerminalsIndexRoute
   AuthPaymentLinksIntentIdEditRoute: typeof AuthPaymentLinksIntentIdEditRoute
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
@@ -632,6 +652,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDeveloperIndexRoute: AuthDeveloperIndexRoute,
   AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
+  AuthScanToPayIndexRoute: AuthScanToPayIndexRoute,
   AuthTerminalsIndexRoute: AuthTerminalsIndexRoute,
   AuthPaymentLinksIntentIdEditRoute: AuthPaymentLinksIntentIdEditRoute,
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,

@@ -1,7 +1,7 @@
 // The sandbox checkout page /pay/{intentId}: public by the link's unguessable id, mobile first,
 // no script at all (plain forms), styles from same-origin stylesheets (CSP without unsafe-inline).
 import { eq } from 'drizzle-orm'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
@@ -11,13 +11,24 @@ import {
   completeChallenge,
   PAYABLE_STATUSES,
   payIntent,
-  TEST_CARDS,
   type CardCheck,
 } from '../domain/intent-payments'
 import { expireDueIntents, payPath, type IntentRow } from '../domain/intents'
+import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
 import { clientIp } from '../middleware/abuse-limits'
-import { escapeHtml, wantsHtml } from './html'
+import { escapeHtml } from './html'
+import {
+  brandHeader,
+  cardFields,
+  formValue,
+  noStore,
+  PAY_CSS,
+  payHtml,
+  refuse,
+  testCardList,
+} from './pay-html'
+import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {
   intent: IntentRow
@@ -51,38 +62,13 @@ async function findPayView(db: Db, intentId: string, now: Date): Promise<PayView
 
 const e = escapeHtml
 
-function page(title: string, body: string, operatorId?: string): string {
-  const brand = operatorId
-    ? `\n<link rel="stylesheet" href="/receipts/brands/${e(encodeURIComponent(operatorId))}">`
-    : ''
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<link rel="stylesheet" href="/pay/assets/pay.css">${brand}
-</head>
-<body>
-<main class="pay">
-${body}
-</main>
-</body>
-</html>
-`
-}
-
 function header(view: PayView): string {
   const { intent } = view
   const facts = [
     intent.description ? `<div><dt>For</dt><dd>${e(intent.description)}</dd></div>` : '',
     intent.reference ? `<div><dt>Reference</dt><dd>${e(intent.reference)}</dd></div>` : '',
   ].join('')
-  return `<header class="brand">
-<img src="${e(view.logoPath)}" alt="" width="40" height="40">
-<p class="brand-name">${e(view.brandName)}</p>
-</header>
+  return `${brandHeader(view)}
 <p class="merchant">${e(view.merchantName)}</p>
 <h1 class="amount">${e(formatMoney(intent.amount, intent.currency))}</h1>
 ${facts ? `<dl class="facts">${facts}</dl>` : ''}`
@@ -109,32 +95,24 @@ const CLOSED: Record<string, { title: string; text: string }> = {
   },
 }
 
-function testCardList(): string {
-  const items = Object.entries(TEST_CARDS)
-    .map(
-      ([number, card]) =>
-        `<li><code>${e(number.replace(/(\d{4})(?=\d)/g, '$1 '))}</code> ${e(card.label)}</li>`,
-    )
-    .join('')
-  return `<section class="test-cards" aria-labelledby="test-cards-title">
-<h2 id="test-cards-title">Sandbox test cards</h2>
-<p>Any future expiry date and any 3-digit security code.</p>
-<ul>${items}</ul>
-</section>`
-}
-
-function field(
-  name: string,
-  label: string,
-  attrs: string,
-  error: CardCheck | null,
-  value = '',
-): string {
-  const failed = error && !error.ok && error.field === name
-  const describedBy = failed ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''
-  return `<p class="field"><label for="${name}">${e(label)}</label>
-<input id="${name}" name="${name}" ${attrs} value="${e(value)}" required${describedBy}>
-${failed ? `<span class="error" id="${name}-error">${e(error.message)}</span>` : ''}</p>`
+// The same for a Scan to Pay attempt: the customer starts again from the account's code.
+const SCAN_CLOSED: Record<string, { title: string; text: string; again: string }> = {
+  succeeded: {
+    title: 'Paid',
+    text: 'Your payment has been received. Thank you.',
+    again: 'Make another payment',
+  },
+  cancelled: { title: 'Cancelled', text: 'This payment was cancelled.', again: 'Start again' },
+  expired: {
+    title: 'Expired',
+    text: 'This payment was not finished in time, so nothing was taken.',
+    again: 'Start again',
+  },
+  payment_declined: {
+    title: 'Payment declined',
+    text: 'Your card was declined.',
+    again: 'Try another card',
+  },
 }
 
 function renderPayable(view: PayView, error: CardCheck | null, notice?: string): string {
@@ -145,16 +123,12 @@ function renderPayable(view: PayView, error: CardCheck | null, notice?: string):
     intent.captureMode === 'manual'
       ? '<p class="hint">Your card is authorised now and charged when the driver confirms the fare.</p>'
       : ''
-  return page(
+  return payHtml(
     `Pay ${view.merchantName}`,
     `${header(view)}
 ${retry ? `<p class="notice" role="alert">${e(retry)}</p>` : ''}
 <form method="post" action="${e(payPath(intent.id))}" class="card-form" novalidate>
-${field('cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', error)}
-<div class="row">
-${field('expiry', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', error)}
-${field('cvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', error)}
-</div>
+${cardFields(error && !error.ok ? error : null)}
 ${manual}
 <button type="submit">Pay ${e(formatMoney(intent.amount, intent.currency))}</button>
 </form>
@@ -166,15 +140,18 @@ ${testCardList()}`,
 
 function renderClosed(view: PayView): string {
   const { intent } = view
-  const closed = CLOSED[intent.status] ?? {
-    title: 'Not available',
-    text: 'This payment link cannot be paid right now.',
-  }
-  const receipt =
-    intent.status === 'succeeded' && intent.saleId
+  const scan = intent.createdBy === SCAN_TO_PAY_CREATOR ? SCAN_CLOSED[intent.status] : undefined
+  const closed = scan ??
+    CLOSED[intent.status] ?? {
+      title: 'Not available',
+      text: 'This payment link cannot be paid right now.',
+    }
+  const receipt = scan
+    ? `<p><a href="${e(scanPayPath(intent.submerchantId))}">${e(scan.again)}</a></p>`
+    : intent.status === 'succeeded' && intent.saleId
       ? '<p>Your receipt was sent to you by the driver.</p>'
       : ''
-  return page(
+  return payHtml(
     `${closed.title} – ${view.merchantName}`,
     `${header(view)}
 <section class="state state--${e(intent.status)}" role="status">
@@ -188,7 +165,7 @@ ${receipt}
 
 function renderChallenge(view: PayView): string {
   const action = `${payPath(view.intent.id)}/3ds`
-  return page(
+  return payHtml(
     `3-D Secure – ${view.merchantName}`,
     `${header(view)}
 <section class="challenge" aria-labelledby="challenge-title">
@@ -211,77 +188,18 @@ function renderView(view: PayView): string {
   return renderClosed(view)
 }
 
-const NOT_FOUND = page(
+const NOT_FOUND = payHtml(
   'Payment link not found',
   '<h1>Payment link not found</h1>\n<p>Check the link you were sent, or ask the driver for a new one.</p>',
 )
 
-function formValue(body: Record<string, unknown>, name: string): string {
-  const value = body[name]
-  return typeof value === 'string' ? value.slice(0, 64) : ''
-}
-
-// A browser (Accept: text/html) gets the page; anything else the API's one error body.
-function refuse(
-  c: Context<AppEnv>,
-  status: 400 | 404 | 409,
-  html: string,
-  message: string,
-  code: string,
-): Response {
-  if (wantsHtml(c.req.header('accept'))) return c.html(html, status)
-  return c.json({ message, code }, status)
-}
-
 const LINK_NOT_FOUND = 'Payment link not found'
-
-function noStore(c: Context<AppEnv>): void {
-  // A card form and personal payment data: never kept by any cache.
-  c.header('Cache-Control', 'no-store')
-  c.header('X-Robots-Tag', 'noindex')
-}
-
-export const PAY_CSS = `:root { --brand: #1f2937; --ink: #111827; --muted: #4b5563; --line: #d1d5db; --bad: #b91c1c; --surface: #fff; --page: #f3f4f6; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--page); color: var(--ink); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-.pay { max-width: 28rem; margin: 0 auto; padding: 1.25rem; background: var(--surface); min-height: 100vh; border-top: 6px solid var(--brand); }
-@media (min-width: 30rem) { .pay { margin: 1.5rem auto; min-height: 0; border-radius: 0.5rem; } }
-.brand { display: flex; align-items: center; gap: 0.75rem; }
-.brand img { width: 40px; height: 40px; }
-.brand-name { margin: 0; font-weight: 600; }
-.merchant { margin: 1rem 0 0; color: var(--muted); }
-.amount { margin: 0 0 0.5rem; font-size: 2.25rem; font-variant-numeric: tabular-nums; }
-.facts { margin: 0 0 1rem; }
-.facts div { display: flex; justify-content: space-between; gap: 1rem; padding: 0.375rem 0; border-bottom: 1px solid var(--line); }
-.facts dt { color: var(--muted); } .facts dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
-.field { margin: 0 0 0.75rem; display: flex; flex-direction: column; gap: 0.25rem; flex: 1; min-width: 0; }
-label { font-weight: 600; }
-input { min-height: 44px; padding: 0 0.75rem; border: 1px solid #6b7280; border-radius: 0.375rem; font: inherit; width: 100%; background: var(--surface); color: var(--ink); }
-input[aria-invalid="true"] { border-color: var(--bad); }
-.error { color: var(--bad); font-size: 0.9375rem; }
-.row { display: flex; gap: 0.75rem; flex-wrap: wrap; }
-.row form { flex: 1; }
-button { min-height: 44px; width: 100%; padding: 0 1.25rem; border: 0; border-radius: 0.375rem; background: var(--brand); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
-button.secondary { background: transparent; color: var(--ink); border: 1px solid var(--ink); }
-button:focus-visible, input:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
-.notice { padding: 0.75rem; border-radius: 0.375rem; background: #fef2f2; color: var(--bad); }
-.hint, .secure { color: var(--muted); font-size: 0.9375rem; }
-.state { padding: 1rem; border-radius: 0.375rem; background: #f9fafb; border: 1px solid var(--line); }
-.state h2, .challenge h2 { margin: 0 0 0.25rem; font-size: 1.25rem; }
-.test-cards { margin-top: 1.5rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: 0.9375rem; }
-.test-cards h2 { font-size: 1rem; margin: 0; }
-.test-cards ul { padding-left: 1.25rem; margin: 0.5rem 0 0; }
-code { font-size: 0.9375rem; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #f3f4f6; --muted: #d1d5db; --line: #374151; --surface: #111827; --page: #030712; --bad: #fca5a5; }
-  .notice { background: #450a0a; } .state { background: #1f2937; }
-  button { background: #f3f4f6; color: #111827; }
-}
-`
 
 // GET/POST /pay/{intentId} and its 3-D Secure challenge.
 export function payPageRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  // /pay?submerchant={id}: the Scan to Pay page (scan-pay-page.ts).
+  scanPayRoutes(app)
 
   app.get('/assets/pay.css', (c) => {
     c.header('Cache-Control', 'public, max-age=3600')

@@ -19,3 +19,17 @@ export const apiEnv: ApiEnv = parseApiEnv(import.meta.env.VITE_API_ENV)
 export function apiBaseUrl(env: ApiEnv = apiEnv): string {
   return API_HOSTS[env]
 }
+
+// Hosts of the provider's customer pay pages (Scan to Pay links, §2); 'local' is the sandbox, which
+// serves the portal and its pay page on one origin (the dev server proxies /pay to it).
+export const PAY_HOSTS: Record<ApiEnv, string> = {
+  production: 'https://pay.fleetpay.example',
+  staging: 'https://pay.staging.fleetpay.example',
+  sandbox: 'https://pay.sandbox.fleetpay.example',
+  dev: 'https://pay.dev.fleetpay.example',
+  local: '',
+}
+
+export function payHostUrl(env: ApiEnv = apiEnv): string {
+  return PAY_HOSTS[env]
+}

@@ -55,3 +55,17 @@ export function downloadFile(file: Blob, name: string): void {
   // revoked at once can cancel the download, and one kept forever keeps the file in memory.
   setTimeout(() => URL.revokeObjectURL(url), 40_000)
 }
+
+// Characters no file system takes in a name, and control characters.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g
+
+// Text made fit for a file name: unsafe characters become spaces, runs of spaces one, trimmed.
+export function fileNamePart(text: string, maxLength = 120): string {
+  return text
+    .replace(UNSAFE_IN_FILE_NAME, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength)
+    .trim()
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Role } from '@/api/schema/common'
 import { ACCESS_LISTS, type AccessLists } from '@/config/access-lists'
 import {
+  acceptsScanToPay,
   ACCESS_DENIED_MESSAGES,
   ACCESS_RULES,
   accessFor,
@@ -70,15 +71,25 @@ const VIEWER: AccessRule[] = [
 const NONE: AccessRule[] = ['canManageOwnMfa']
 const without = (rules: AccessRule[], removed: AccessRule) => rules.filter((r) => r !== removed)
 
-// The permission rules each role holds in each account case (§6).
-const ALLOWED: Record<AccountCase, Record<RoleCase, AccessRule[]>> = {
-  ordinary: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
-  restrictedRefund: {
+type RoleRules = Record<RoleCase, AccessRule[]>
+// A whitelisted account (§2): its members also get the Scan to Pay page; a non-member never does.
+const scanToPay = ({ owner, manager, viewer, none }: RoleRules): RoleRules => ({
+  owner: [...owner, 'canUseScanToPay'],
+  manager: [...manager, 'canUseScanToPay'],
+  viewer: [...viewer, 'canUseScanToPay'],
+  none,
+})
+const STANDARD: RoleRules = { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE }
+
+// The permission rules each role holds in each account case (§6, and the §2 Scan to Pay whitelist).
+const ALLOWED: Record<AccountCase, RoleRules> = {
+  ordinary: scanToPay(STANDARD),
+  restrictedRefund: scanToPay({
     owner: ALL,
     manager: without(MANAGER, 'canRequestRefund'),
     viewer: without(VIEWER, 'canRequestRefund'),
     none: NONE,
-  },
+  }),
   terminalRestricted: {
     owner: ALL,
     manager: without(MANAGER, 'canViewTerminals'),
@@ -91,10 +102,10 @@ const ALLOWED: Record<AccountCase, Record<RoleCase, AccessRule[]>> = {
     viewer: without(VIEWER, 'canViewPayouts'),
     none: NONE,
   },
-  jobNumber: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
-  notEnrolled: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
-  notWhitelisted: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
-  whitelistedSubmerchant: { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE },
+  jobNumber: scanToPay(STANDARD),
+  notEnrolled: scanToPay(STANDARD),
+  notWhitelisted: STANDARD,
+  whitelistedSubmerchant: scanToPay(STANDARD),
 }
 
 const BASE: SidebarEntryId[] = ['dashboard', 'transactions', 'paymentLinks', 'scanToPay']
@@ -257,5 +268,26 @@ describe('checkAccess', () => {
       message: 'Not permitted to view this data.',
     })
     expect(ACCESS_DENIED_MESSAGES.canRequestRefund).toBe('Insufficient privileges')
+    const owner = { role: 'owner' as const, account: ACCOUNTS.notWhitelisted }
+    expect(checkAccess('canUseScanToPay', owner)).toEqual({
+      allowed: false,
+      message: 'Not permitted to view this data.',
+    })
+  })
+})
+
+describe('acceptsScanToPay (the public pay page, no person behind it)', () => {
+  it('takes accounts whitelisted by operator or by id, and no other', () => {
+    expect(acceptsScanToPay(ACCOUNTS.ordinary)).toBe(true)
+    expect(acceptsScanToPay(ACCOUNTS.whitelistedSubmerchant)).toBe(true)
+    expect(acceptsScanToPay(ACCOUNTS.notWhitelisted)).toBe(false)
+    expect(acceptsScanToPay(null)).toBe(false)
+  })
+
+  it('agrees with the sidebar link for every account case', () => {
+    for (const account of Object.values(ACCOUNTS)) {
+      const linked = accessFor({ role: 'viewer', account }).links.scanToPay
+      expect(acceptsScanToPay(account), account.id).toBe(linked)
+    }
   })
 })

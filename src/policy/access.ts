@@ -73,6 +73,19 @@ export const canUpdateBankAccount: Rule = (subject) => hasRole(subject, ['owner'
 // §6: any signed-in user manages their own MFA, whatever their role or account.
 export const canManageOwnMfa: Rule = () => true
 
+// §2 Scan to Pay (Anytime Payments) runs on whitelisted accounts or operators only. The sandbox's
+// public pay page asks this too, with no person behind it, so it reads the account alone.
+export function acceptsScanToPay(
+  account: AccessAccount | null,
+  lists: AccessLists = ACCESS_LISTS,
+): boolean {
+  return isWhitelisted({ role: null, account }, lists.linkWhitelists.scanToPay)
+}
+
+// §2/§6: the Scan to Pay page, for members of a whitelisted account.
+export const canUseScanToPay: Rule = (subject, lists = ACCESS_LISTS) =>
+  hasRole(subject, ALL_ROLES) && acceptsScanToPay(subject.account, lists)
+
 // §5: payment links of these accounts need a job number (8+ characters) and a customer name.
 export const requiresJobNumber: Rule = (subject, lists = ACCESS_LISTS) =>
   isListed(subject, lists.jobNumberSubmerchants)
@@ -92,6 +105,7 @@ export const ACCESS_RULES = {
   canAddUser,
   canUpdateBankAccount,
   canManageOwnMfa,
+  canUseScanToPay,
 } as const satisfies Record<string, Rule>
 
 export type AccessRule = keyof typeof ACCESS_RULES
@@ -109,6 +123,7 @@ export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
   canAddUser: 'Insufficient privileges',
   canUpdateBankAccount: 'Insufficient privileges',
   canManageOwnMfa: 'Insufficient privileges',
+  canUseScanToPay: 'Not permitted to view this data.',
 }
 
 // §6 refunds: the label of the disabled button shown instead (its title is the denied message).

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { e2eBuild } from '../support/portal-build'
 
@@ -64,12 +65,35 @@ describe('precache', () => {
     expect(precached).not.toContain('sw.js')
     expect(precached.filter((url) => /^(brands|terminals|screenshots)\//.test(url))).toEqual([])
     expect(precached.filter((url) => url.includes('zxcvbn'))).toEqual([])
-    // The PDF export needs a connection; jspdf and what it imports stay out of the install.
-    const heavy = precached.filter((url) => url.endsWith('.js') && read(url).includes('jsPDF'))
-    expect(heavy).toEqual([])
     const bytes = precached.reduce((sum, url) => sum + read(url).length, 0)
     // The whole shell a phone downloads once on install.
     expect(bytes).toBeLessThan(1.5 * 1024 * 1024)
+  })
+
+  it('holds jspdf for the offline Scan to Pay kit, not the libraries it loads for HTML and SVG', () => {
+    // jspdf in one chunk of its own (vite.config.ts), installed: the kit is made with no network.
+    const withJspdf = precached.filter((url) => url.endsWith('.js') && read(url).includes('jsPDF'))
+    expect(withJspdf).toEqual([expect.stringMatching(/^assets\/jspdf-[\w-]+\.js$/)])
+    // html2canvas, canvg and DOMPurify: jspdf imports them only for html() and SVG, which nothing
+    // here uses; they stay on the server (0.4 MB), as does the export's table layout.
+    const jspdf = read(withJspdf[0] ?? '').toString()
+    const optional = [...jspdf.matchAll(/import\(\s*[`'"]\.\/([^`'"]+\.js)[`'"]\s*\)/g)].map(
+      (match) => `assets/${match[1]}`,
+    )
+    expect(optional.map((url) => url.replace(/-[\w-]+\.js$/, '')).sort()).toEqual([
+      'assets/html2canvas',
+      'assets/index.es',
+      'assets/purify.es',
+    ])
+    for (const url of optional) {
+      expect(existsSync(join(outDir, url)), url).toBe(true)
+      expect(precached).not.toContain(url)
+    }
+    expect(precached.filter((url) => /^assets\/pdf-writer-/.test(url))).toEqual([])
+    // Nor its raster image readers (scripts/jspdf-without-image-decoders.ts): WebP, GIF, BMP, PNG.
+    for (const marker of ['processWEBP', 'processGIF89A', 'processBMP', 'incorrect header check']) {
+      expect(jspdf, marker).not.toContain(marker)
+    }
   })
 
   it('belongs to a build that registers the service worker (production, even under a test runner)', () => {
@@ -152,5 +176,27 @@ describe('heavy-library markers (tests/support/heavy-libraries.ts)', () => {
     const packaged = (path: string) => readFileSync(join('node_modules', path), 'utf8')
     expect(heavyLibrariesIn(packaged('papaparse/papaparse.min.js'))).toEqual(['papaparse'])
     expect(heavyLibrariesIn(packaged('jspdf/dist/jspdf.es.min.js'))).toContain('jspdf')
+  })
+})
+
+describe('jspdf without its image decoders (scripts/jspdf-without-image-decoders.ts)', () => {
+  it('cuts the GIF, BMP and WebP readers and keeps the rest of jspdf', () => {
+    const source = readFileSync('node_modules/jspdf/dist/jspdf.es.js', 'utf8')
+    const cut = cutImageDecoders(source)
+    expect(source.length - cut.length).toBeGreaterThan(100_000)
+    for (const gone of ['function WebPDecoder', 'function GifReader', 'processBMP']) {
+      expect(cut).not.toContain(gone)
+    }
+    for (const kept of [
+      '@name split_text_to_size',
+      '@name standard_fonts_metrics',
+      'processJPEG',
+    ]) {
+      expect(cut).toContain(kept)
+    }
+  })
+
+  it('fails the build rather than guess when jspdf is laid out differently', () => {
+    expect(() => cutImageDecoders('export const jsPDF = 1')).toThrow(/not found/)
   })
 })
