@@ -1,7 +1,6 @@
 // Text for jspdf's built-in fonts, which speak Windows-1252 (Latin-1 plus the characters below):
 // anything else would print as garbage, so it prints as '?' instead.
-// The same rule as the export's PdfWriter (src/features/export/pdf-writer.ts), which predates this
-// shared copy; features may not import each other, so the kit takes it from here.
+// Used by the sales export's PdfWriter and the Scan to Pay kit.
 const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
 
 const PLAIN_TEXT = /^[\x20-\x7e]*$/

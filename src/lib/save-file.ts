@@ -1,15 +1,6 @@
 // Offering a finished file to the person: the share sheet on phones that take files (the Web Share
 // API, level 2), a download everywhere else.
 
-// Characters no file system takes in a name, and control characters.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g
-
-// Text (an account's name) made safe to stand in a file name: unsafe characters become spaces.
-export function fileNamePart(text: string): string {
-  return text.replace(UNSAFE_IN_FILE_NAME, ' ').replace(/\s+/g, ' ').trim()
-}
-
 // A phone or tablet: the share sheet is where files go (to Files, mail, a chat).
 const COARSE_POINTER = '(pointer: coarse)'
 

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
-import { PdfWriter, pdfSafe } from '@/features/export/pdf-writer'
+import { PdfWriter } from '@/features/export/pdf-writer'
+import { pdfSafe } from '@/lib/pdf-text'
 
 const HEADER = ['ID', 'Sale Amount', 'Card Scheme', 'External Reference']
 

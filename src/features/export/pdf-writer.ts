@@ -1,22 +1,6 @@
 import { jsPDF } from 'jspdf'
 import { autoTable, type CellHookData, type UserOptions } from 'jspdf-autotable'
-
-// jspdf's built-in fonts speak Windows-1252: Latin-1 plus these. Anything else would print as
-// garbage, so it prints as '?' instead (the CSV keeps every character).
-const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-
-const PLAIN_TEXT = /^[\x20-\x7e]*$/
-
-export function pdfSafe(text: string): string {
-  if (PLAIN_TEXT.test(text)) return text
-  let out = ''
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0
-    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)
-    out += printable || CP1252_EXTRAS.has(char) ? char : code < 0x20 ? ' ' : '?'
-  }
-  return out
-}
+import { pdfSafe } from '@/lib/pdf-text'
 
 export interface PdfExportHead {
   title: string
