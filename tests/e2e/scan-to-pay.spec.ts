@@ -134,19 +134,25 @@ test.describe('Scan to Pay', () => {
     await expect(page.getByRole('link', { name: link })).toBeVisible()
 
     const code = page.getByRole('img', { name: QR_NAME })
-    const box = await code.boundingBox()
-    expect([box?.width, box?.height]).toEqual([300, 300])
+    await expect
+      .poll(async () => {
+        const box = await code.boundingBox()
+        return [box?.width, box?.height]
+      })
+      .toEqual([300, 300])
     expect(await decodeQrOnScreen(page)).toBe(link)
 
     await page.getByRole('button', { name: 'Copy the Scan to Pay link' }).click()
     await expect(page.getByText('Copied to clipboard')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
     await page.getByRole('button', { name: 'Share the Scan to Pay link' }).click()
-    expect(await page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
-      title: 'Pay City Cabs',
-      text: 'Pay City Cabs by card',
-      url: link,
-    })
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({
+        title: 'Pay City Cabs',
+        text: 'Pay City Cabs by card',
+        url: link,
+      })
 
     await page.getByLabel(/Vehicle registrations or driver names/).fill('AB12 CDE\nSam Jones')
     await expect(page.getByText('The kit will have 2 vehicle cards.')).toBeVisible()
