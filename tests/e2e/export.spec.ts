@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { readPdfPages } from '../../src/test/pdf-pages'
 import { expect, test, type Download, type Page, type Route } from '@playwright/test'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { PHONE_ONLY } from './support/projects'
@@ -212,31 +212,20 @@ test.describe('export', () => {
       const download = await exportFile(page)
       expect(download.suggestedFilename()).toBe(`City Cabs transactions ${start} to ${end}.pdf`)
 
-      const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-      const pdf = await getDocument({
-        data: new Uint8Array(readFileSync(await download.path())),
-        standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-      }).promise
-      let text = ''
-      for (let number = 1; number <= pdf.numPages; number++) {
-        const pdfPage = await pdf.getPage(number)
+      const { pages } = await readPdfPages(new Uint8Array(readFileSync(await download.path())))
+      pages.forEach((pdfPage, index) => {
         // A4 landscape: 842 × 595 points.
-        const [x0, y0, width, height] = pdfPage.view
-        expect([x0, y0]).toEqual([0, 0])
-        expect(width).toBeCloseTo(841.89, 1)
-        expect(height).toBeCloseTo(595.28, 1)
-        const content = await pdfPage.getTextContent()
-        const pageText = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
-        expect(pageText).toContain(`Page ${number} of ${pdf.numPages}`)
+        expect(pdfPage.width).toBeCloseTo(841.89, 1)
+        expect(pdfPage.height).toBeCloseTo(595.28, 1)
+        expect(pdfPage.text).toContain(`Page ${index + 1} of ${pages.length}`)
         // The header row repeats on every page.
-        expect(pageText).toContain('Sale Amount')
-        text += `${pageText}\n`
-      }
+        expect(pdfPage.text).toContain('Sale Amount')
+      })
+      const text = pages.map((pdfPage) => pdfPage.text).join('\n')
       expect(text).toContain('City Cabs transactions')
       expect(text).toContain(`${start} to ${end}`)
       expect(text).toMatch(new RegExp(`Transactions\\s+${sales.length}\\b`))
       for (const sale of sales.slice(0, 5)) expect(text).toContain(sale.id)
-      await pdf.destroy()
     },
   )
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import jsQR from 'jsqr'
+import { readPdfPages } from '../../src/test/pdf-pages'
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { reloadUnderServiceWorker, useOfflineSandbox } from './support/offline-sandbox'
@@ -65,22 +65,7 @@ async function downloadKit(page: Page): Promise<Download> {
 
 // Every page of the PDF: its size in points and its text layer.
 async function readPdf(download: Download) {
-  const bytes = readFileSync(await download.path())
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise
-  const pages: { width: number; height: number; text: string }[] = []
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const pdfPage = await pdf.getPage(number)
-    const [, , width = 0, height = 0] = pdfPage.view
-    const content = await pdfPage.getTextContent()
-    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
-    pages.push({ width, height, text })
-  }
-  await pdf.destroy()
-  return { head: bytes.subarray(0, 5).toString('latin1'), pages }
+  return readPdfPages(new Uint8Array(readFileSync(await download.path())))
 }
 
 async function expectKit(download: Download, link: string, labels: string[]) {

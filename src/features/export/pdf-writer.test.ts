@@ -1,26 +1,12 @@
-import { resolve } from 'node:path'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
 import { PdfWriter } from '@/features/export/pdf-writer'
 import { pdfSafe } from '@/lib/pdf-text'
+import { readPdfPages } from '@/test/pdf-pages'
 
 const HEADER = ['ID', 'Sale Amount', 'Card Scheme', 'External Reference']
 
-async function pagesOf(blob: Blob) {
-  const pdf = await getDocument({
-    data: new Uint8Array(await blob.arrayBuffer()),
-    standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise
-  const pages: { text: string; view: number[] }[] = []
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number)
-    const content = await page.getTextContent()
-    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
-    pages.push({ text, view: page.view })
-  }
-  await pdf.destroy()
-  return pages
-}
+const pagesOf = async (blob: Blob) =>
+  (await readPdfPages(new Uint8Array(await blob.arrayBuffer()))).pages
 
 describe('PdfWriter', () => {
   it('lays out rows as they arrive: every row once, in order, a header and number on each page', async () => {
@@ -43,8 +29,8 @@ describe('PdfWriter', () => {
     expect(pages.length).toBeGreaterThan(3)
     pages.forEach((page, index) => {
       // A4 landscape in points.
-      expect(page.view[2]).toBeCloseTo(841.89, 1)
-      expect(page.view[3]).toBeCloseTo(595.28, 1)
+      expect(page.width).toBeCloseTo(841.89, 1)
+      expect(page.height).toBeCloseTo(595.28, 1)
       expect(page.text).toContain('Sale Amount')
       expect(page.text).toContain(`Page ${index + 1} of ${pages.length}`)
     })

@@ -1,28 +1,12 @@
 // @vitest-environment node
-import { resolve } from 'node:path'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
 import { KIT_INSTRUCTIONS, makeScanKit } from '@/features/scan-to-pay/kit-pdf'
 import { makeQrMatrix } from '@/lib/qr'
+import { readPdfPages } from '@/test/pdf-pages'
 
 const LINK = 'http://127.0.0.1:8080/pay?submerchant=sub_demo_city_cabs'
 
-async function pagesOf(blob: Blob) {
-  const bytes = new Uint8Array(await blob.arrayBuffer())
-  const pdf = await getDocument({
-    data: bytes.slice(),
-    standardFontDataUrl: `${resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise
-  const pages: { text: string; view: number[] }[] = []
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number)
-    const content = await page.getTextContent()
-    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ')
-    pages.push({ text, view: page.view })
-  }
-  await pdf.destroy()
-  return { pages, head: new TextDecoder().decode(bytes.subarray(0, 5)) }
-}
+const pagesOf = async (blob: Blob) => readPdfPages(new Uint8Array(await blob.arrayBuffer()))
 
 describe('makeScanKit', () => {
   it('an A4 poster with the account, the link and how to pay, then the labelled cards', async () => {
@@ -34,9 +18,9 @@ describe('makeScanKit', () => {
     expect(head).toBe('%PDF-')
     // The poster and three sheets of eight cards.
     expect(pages).toHaveLength(4)
-    for (const { view } of pages) {
-      expect(view[2]).toBeCloseTo(595.28, 1)
-      expect(view[3]).toBeCloseTo(841.89, 1)
+    for (const { width, height } of pages) {
+      expect(width).toBeCloseTo(595.28, 1)
+      expect(height).toBeCloseTo(841.89, 1)
     }
     const [poster, ...sheets] = pages
     expect(poster?.text).toContain('City Cabs')
