@@ -185,6 +185,32 @@ test.describe('bulk create', () => {
     },
   )
 
+  test('a large file is read in a worker, with the same checks', PHONE_ONLY, async ({ page }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    await openBulkCreate(page)
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
+    // About 400 KB: over the 256 KB the page parses itself.
+    const lines = ['reference,amount,customerName,description,sendCustomerSms,customerPhoneNumber']
+    for (let i = 1; i <= 3000; i++) {
+      const amount = i === 17 ? '' : `${i}.10`
+      lines.push(
+        `BIG-${i},${amount},Rider ${i},${'Long trip description '.repeat(4)},no,07700 900123`,
+      )
+    }
+    await chooseCsv(page, 'large.csv', lines.join('\n'))
+    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('status')).toHaveText(
+      'large.csv: 2,999 valid rows, 1 row with problems.',
+    )
+    expect(workers.some((url) => url.includes('bulk-import.worker'))).toBe(true)
+    await expect(
+      page
+        .getByRole('table', { name: 'Rows in the file' })
+        .getByRole('row')
+        .filter({ hasText: 'Rider 17' }),
+    ).toContainText('amount: Amount is required')
+  })
+
   test('a viewer is told they may not', PHONE_ONLY, async ({ page }) => {
     await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
     await page.goto('/payment-links/bulk-create')
