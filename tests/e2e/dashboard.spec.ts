@@ -92,9 +92,10 @@ test(
     const payoutCard = page.getByRole('region', { name: 'Latest payout' })
     await expect(payoutCard.getByText(money(payout?.amount ?? 0), { exact: true })).toBeVisible()
 
-    // Quick actions: only pages that exist (payment links since issue 15, and sales); no dead buttons.
+    // Quick actions: only pages that exist (payment links since issue 15, Scan to Pay since 16 on
+    // a whitelisted account, and sales); no dead buttons.
     const actions = page.getByRole('navigation', { name: 'Quick actions' })
-    await expect(actions.getByRole('link')).toHaveText(['New payment link', 'Sales'])
+    await expect(actions.getByRole('link')).toHaveText(['New payment link', 'Scan to Pay', 'Sales'])
     await actions.getByRole('link', { name: 'Sales' }).click()
     await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
     await page.goBack()
