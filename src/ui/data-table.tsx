@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { ListSort } from '@/api/list-query'
 import { Field } from '@/ui/field'
 import { useMediaQuery } from '@/ui/use-media-query'
@@ -153,32 +153,48 @@ type SideScroll = 'none' | 'start' | 'middle' | 'end'
 function useSideScroll() {
   const ref = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<SideScroll>('none')
+  const observer = useRef<ResizeObserver | null>(null)
+  const observed = useRef<Element | null>(null)
+
+  const update = useCallback(() => {
+    const element = ref.current
+    if (!element) return
+    const { scrollLeft, scrollWidth, clientWidth } = element
+    const left = Math.abs(scrollLeft)
+    if (scrollWidth - clientWidth < 2) setState('none')
+    else if (left < 2) setState('start')
+    else if (left >= scrollWidth - clientWidth - 2) setState('end')
+    else setState('middle')
+  }, [])
+
   useEffect(() => {
     const element = ref.current
     if (!element) return
-    const update = () => {
-      const { scrollLeft, scrollWidth, clientWidth } = element
-      const left = Math.abs(scrollLeft)
-      if (scrollWidth - clientWidth < 2) setState('none')
-      else if (left < 2) setState('start')
-      else if (left >= scrollWidth - clientWidth - 2) setState('end')
-      else setState('middle')
-    }
-    update()
     element.addEventListener('scroll', update, { passive: true })
-    // Without ResizeObserver (jsdom) the first measure stands.
-    if (typeof ResizeObserver === 'undefined') {
-      return () => element.removeEventListener('scroll', update)
+    // Without ResizeObserver (jsdom) the measure after each render stands.
+    if (typeof ResizeObserver !== 'undefined') {
+      observer.current = new ResizeObserver(update)
+      observer.current.observe(element)
     }
-    const observer = new ResizeObserver(update)
-    observer.observe(element)
-    const table = element.firstElementChild
-    if (table) observer.observe(table)
     return () => {
-      observer.disconnect()
+      observer.current?.disconnect()
+      observer.current = null
+      observed.current = null
       element.removeEventListener('scroll', update)
     }
-  }, [])
+  }, [update])
+
+  // After every render: measure again, and watch the table itself, which a render may replace
+  // (an empty list's message becomes a table), so a wider table is never missed.
+  useLayoutEffect(() => {
+    update()
+    const table = ref.current?.firstElementChild ?? null
+    if (table !== observed.current && observer.current) {
+      if (observed.current) observer.current.unobserve(observed.current)
+      if (table) observer.current.observe(table)
+      observed.current = table
+    }
+  })
   return [ref, state] as const
 }
 

@@ -35,7 +35,9 @@ test('signed-out screens: login, register, forgot password, not found', async ({
   await checkScreen(page, testInfo, 'not-found')
 })
 
-test('select account, dashboard, outbox and a path not built yet', async ({ page }, testInfo) => {
+test('select account, dashboard, outbox and an unknown account path', async ({
+  page,
+}, testInfo) => {
   await signIn(page, DEMO_EMAILS.owner)
   await expect(page.getByRole('button', { name: DEMO_ACCOUNT_NAMES.cityCabs })).toBeVisible()
   await checkScreen(page, testInfo, 'select-account')
@@ -49,7 +51,7 @@ test('select account, dashboard, outbox and a path not built yet', async ({ page
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
   await checkScreen(page, testInfo, 'outbox')
 
-  await page.goto('/scan-to-pay')
+  await page.goto('/scan-to-pay/nothing-here')
   await expect(page.getByRole('heading', { name: 'Page Not Found', level: 1 })).toBeVisible()
   await checkScreen(page, testInfo, 'not-found-in-shell')
 })
