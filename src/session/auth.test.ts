@@ -20,7 +20,12 @@ function setup() {
 
 beforeEach(() => localStorage.clear())
 let stop: (() => void) | undefined
-afterEach(() => stop?.())
+afterEach(async () => {
+  stop?.()
+  // Logout loads the HTTP client and clears the bulk-import store on demand: let those imports
+  // finish inside the test environment, not after it is torn down.
+  await vi.dynamicImportSettled()
+})
 
 describe('createAuth: whose data the caches hold', () => {
   it('drops the cache, queued actions and the persisted copy when another user appears', () => {
