@@ -38,7 +38,7 @@ export default defineConfig(({ command }) => {
         autoCodeSplitting: true,
         // Loaders too: their query factories carry arktype schemas that the /login route must not load.
         codeSplittingOptions: {
-          defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+          defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
           // The sign-in screen is the first paint of every new visit: no second round trip for it.
           splitBehavior: ({ routeId }) => (routeId === '/login' ? [] : undefined),
         },

@@ -1,8 +1,9 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { PROGRESS_DELAY_MS } from '@/config/limits'
+import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
+import { APP_NAME } from '@/config/app'
+import { PENDING_MIN_MS, PROGRESS_DELAY_MS, RESTORE_WAIT_MS } from '@/config/limits'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
@@ -30,6 +31,8 @@ function createAppRouter(
     // React Query owns freshness, so the router never serves its own stale loader data.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: PROGRESS_DELAY_MS,
+    // Once shown, the indicator stays long enough to read as one (no flicker), and no longer.
+    defaultPendingMinMs: PENDING_MIN_MS,
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
@@ -55,14 +58,15 @@ const persisted = Promise.resolve(persister.restoreClient())
 // The outbox, the persist client and the queueable actions: a signed-in start needs them at once
 // (account routes wait for the restore, features/accounts/guards); a signed-out one, on /login,
 // loads them after its first paint.
-const restored: Promise<void> = (session.loggedIn ? Promise.resolve() : afterFirstPaint())
-  .then(() =>
-    Promise.all([
-      import('@/offline/persistence'),
-      import('@/features/receipts/api'),
-      import('@/features/payment-links/mutations'),
-    ]),
-  )
+const loadPersistence = () =>
+  Promise.all([
+    import('@/offline/persistence'),
+    import('@/features/receipts/api'),
+    import('@/features/payment-links/mutations'),
+  ])
+const restored: Promise<void> = (
+  session.loggedIn ? loadPersistence() : afterFirstPaint().then(loadPersistence)
+)
   .then(
     ([{ startPersistence }, { registerReceiptMutations }, { registerPaymentLinkMutations }]) => {
       // Before the restore, so restored mutations find their mutationFn.
@@ -78,19 +82,48 @@ const auth = createAuth({ session, queryClient, persister })
 const router = createAppRouter(queryClient, session, auth, restored)
 auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
 auth.start()
+if (session.loggedIn) loadStartingPageCode(router)
+
+/**
+ * A signed-in start (the warm start of an installed app, often offline): the code of the page
+ * being opened, its shell and the account guard load now, alongside the cache restore, rather
+ * than one after another once the router has run each route's guard. Only fetches modules; the
+ * router still runs the guards and loaders itself.
+ */
+function loadStartingPageCode(router: ReturnType<typeof createAppRouter>) {
+  const ignore = () => {
+    // A chunk that fails here fails again where the router loads it, and is reported there.
+  }
+  import('@/features/accounts/guards').catch(ignore)
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
+  for (const route of routes) Promise.resolve(router.loadRouteChunk(route)).catch(ignore)
+}
 
 // Registers the service worker and shows its notices; not needed for the first paint.
 const ServiceWorker = lazy(() =>
   import('@/offline/service-worker').then((m) => ({ default: m.ServiceWorker })),
 )
 
+// index.html's loading screen, kept on screen until the router has a page (or its spinner) to show,
+// rather than a blank frame between the two.
+function BootScreen() {
+  return (
+    <div className="boot" role="status">
+      <p className="boot__name">{APP_NAME}</p>
+      <p className="boot__text">Loading…</p>
+    </div>
+  )
+}
+
 function App() {
   const [painted, setPainted] = useState(false)
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
+  const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <RouterProvider router={router} />
+        {!routed && <BootScreen />}
       </ToastProvider>
       {import.meta.env.PROD && painted && (
         <Suspense fallback={null}>
@@ -104,10 +137,24 @@ function App() {
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+// A signed-in start keeps index.html's loading screen until the persisted cache is in memory (read
+// in parallel with the page's code), so the router's first pass finds the account and the page's
+// rows there and paints them at once, with no spinner between. Never longer than RESTORE_WAIT_MS:
+// an IndexedDB that stalls must not keep the app from starting.
+if (session.loggedIn) {
+  void Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))]).then(() =>
+    render(container),
+  )
+} else {
+  render(container)
+}
 
 startErrorReporting()

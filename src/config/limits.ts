@@ -1,5 +1,9 @@
 // Business constants of SPEC.md §9, in one place so screens and tests agree.
 export const PROGRESS_DELAY_MS = 100
+// The page-change indicator, once shown, stays at least this long (the router's default is 500 ms).
+export const PENDING_MIN_MS = 200
+// A signed-in start waits at most this long for the persisted cache before it renders (main.tsx).
+export const RESTORE_WAIT_MS = 1000
 export const NOTICE_MS = 3000
 export const COPY_NOTICE_MS = 1000
 export const PAGE_SIZE = 10
