@@ -7,7 +7,7 @@ import { PENDING_MIN_MS, PROGRESS_DELAY_MS, RESTORE_WAIT_MS } from '@/config/lim
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
-import { listenForInstallPrompt } from '@/offline/install'
+import { listenForInstallPrompt } from '@/offline/install-events'
 import { createQueryClient } from '@/offline/query-client'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'

@@ -18,3 +18,6 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'
 export const DEFAULT_CURRENCY = 'GBP'
 export const STATUS_CHECK_INTERVAL_MS = 300_000
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
+// §5 password lengths; the maximum is the server's (src/api/schema/users.ts newPassword).
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 256

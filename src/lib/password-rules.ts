@@ -1,7 +1,8 @@
 // §5 new-password rules (change, reset, set): one module for every password screen.
-export const PASSWORD_MIN_LENGTH = 8
-// The server's limit (src/api/schema/users.ts newPassword); longer input gets a field message.
-export const PASSWORD_MAX_LENGTH = 256
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/limits'
+
+// The lengths live with the limits, so the sign-in form's checks do not bring this module along.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH }
 export const MIN_ACCEPTED_SCORE = 3
 
 // {product} is the product's own name (docs/sandbox-decisions.md); the server checks the same list.

@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-// Chromium's install event; not in the DOM typings.
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
-}
+import { installState, notifyInstallChange, subscribeToInstall } from '@/offline/install-events'
 
 export type InstallOption =
   // Chromium offered the install dialog (beforeinstallprompt fired).
@@ -12,11 +8,6 @@ export type InstallOption =
   // iOS/iPadOS browsers have no install event: Share → Add to Home Screen.
   | 'ios-instructions'
   | null
-
-let deferred: BeforeInstallPromptEvent | null = null
-let installed = false
-const listeners = new Set<() => void>()
-const notify = () => listeners.forEach((listener) => listener())
 
 interface PlatformHints {
   userAgent: string
@@ -51,42 +42,18 @@ function platformHints(): PlatformHints {
   }
 }
 
-let listening = false
-
-/** Starts catching the install event at start-up: it may fire before the user menu exists. */
-export function listenForInstallPrompt(): void {
-  if (listening || typeof window === 'undefined') return
-  listening = true
-  window.addEventListener('beforeinstallprompt', (event) => {
-    // Keep the mini-infobar away; the user menu offers installing instead.
-    event.preventDefault()
-    deferred = event as BeforeInstallPromptEvent
-    notify()
-  })
-  window.addEventListener('appinstalled', () => {
-    deferred = null
-    installed = true
-    notify()
-  })
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 export function useInstallOption(): InstallOption {
-  return useSyncExternalStore(subscribe, () =>
-    installOption(platformHints(), deferred !== null, installed),
+  return useSyncExternalStore(subscribeToInstall, () =>
+    installOption(platformHints(), installState.deferred !== null, installState.installed),
   )
 }
 
 /** Opens the browser's install dialog; the event can be used once. */
 export async function promptInstall(): Promise<boolean> {
-  const event = deferred
+  const event = installState.deferred
   if (!event) return false
-  deferred = null
-  notify()
+  installState.deferred = null
+  notifyInstallChange()
   await event.prompt()
   const { outcome } = await event.userChoice
   return outcome === 'accepted'

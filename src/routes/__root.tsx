@@ -1,4 +1,5 @@
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import type { RouterContext } from '@/session/router-context'
 import { NotFound, RouteError } from '@/ui/route-states'
@@ -10,11 +11,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 })
 
+// The deepest match's `head` title names the tab. Every route's head holds only a title, so this
+// replaces the router's HeadContent (and the tag renderer it brings to the first paint).
+function useDocumentTitle() {
+  const title = useRouterState({
+    select: (state) =>
+      state.matches
+        .findLast((match) => match.meta?.some((tag) => tag?.title))
+        ?.meta?.find((tag) => tag?.title)?.title ?? APP_NAME,
+  })
+  useEffect(() => {
+    document.title = title
+  }, [title])
+}
+
 function RootLayout() {
-  return (
-    <>
-      <HeadContent />
-      <Outlet />
-    </>
-  )
+  useDocumentTitle()
+  return <Outlet />
 }

@@ -7,11 +7,27 @@ import { chromiumLaunchOptions } from '../support/chromium'
 import { benchBuild } from '../support/portal-build'
 import { median } from './median'
 
-export interface LighthouseResult {
-  runs: { performance: number; accessibility: number; bestPractices: number }[]
+export interface LighthouseRun {
   performance: number
   accessibility: number
   bestPractices: number
+  // The metrics behind the performance score, in ms (CLS unitless).
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  speedIndexMs: number
+  // The largest contentful paint's element, as Lighthouse names it.
+  lcpElement: string
+}
+
+export interface LighthouseResult {
+  runs: LighthouseRun[]
+  performance: number
+  accessibility: number
+  bestPractices: number
+  // The run whose performance score is the median, with its metrics.
+  medianRun: LighthouseRun
   // Audits below a full score in the median run, for whoever has to fix them.
   failing: { id: string; title: string; score: number | null }[]
 }
@@ -36,10 +52,21 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
         })
         if (!answer) throw new Error('Lighthouse returned no result')
         const { categories, audits } = answer.lhr
+        const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN
+        const lcpItems = (
+          audits['largest-contentful-paint-element']?.details as
+            { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+        )?.items
         results.push({
           performance: categories.performance?.score ?? 0,
           accessibility: categories.accessibility?.score ?? 0,
           bestPractices: categories['best-practices']?.score ?? 0,
+          fcpMs: metric('first-contentful-paint'),
+          lcpMs: metric('largest-contentful-paint'),
+          tbtMs: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          speedIndexMs: metric('speed-index'),
+          lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '',
         })
         for (const category of ['accessibility', 'best-practices']) {
           for (const ref of categories[category]?.auditRefs ?? []) {
@@ -56,8 +83,10 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
   } finally {
     await server.stop()
   }
+  const byScore = [...results].sort((a, b) => a.performance - b.performance)
   return {
     runs: results,
+    medianRun: byScore[Math.floor((byScore.length - 1) / 2)] as LighthouseRun,
     performance: median(results.map((r) => r.performance)),
     accessibility: median(results.map((r) => r.accessibility)),
     bestPractices: median(results.map((r) => r.bestPractices)),

@@ -361,12 +361,14 @@ if (wanted('scan-kit')) {
 if (wanted('lighthouse')) {
   const r = await runLighthouseBench()
   results.lighthouse = r
+  const m = r.medianRun
+  const ms = (value: number) => `${Math.round(value)} ms`
   rows.push(
     {
-      metric: 'Lighthouse /login performance (mobile)',
+      metric: `Lighthouse 12 /login performance (mobile), median of ${r.runs.length} (runs ${r.runs.map((run) => run.performance.toFixed(2)).join(' / ')})`,
       value: r.performance.toFixed(2),
-      budget: '≥ 0.95',
-      ok: r.performance >= 0.95,
+      budget: '1.00',
+      ok: r.performance >= 1,
     },
     {
       metric: 'Lighthouse /login accessibility',
@@ -380,6 +382,18 @@ if (wanted('lighthouse')) {
       budget: '1.00',
       ok: r.bestPractices >= 1,
     },
+    {
+      metric: 'Lighthouse /login median run: FCP / LCP / TBT / CLS / Speed Index',
+      value: `${ms(m.fcpMs)} / ${ms(m.lcpMs)} / ${ms(m.tbtMs)} / ${m.cls.toFixed(3)} / ${ms(m.speedIndexMs)}`,
+      budget: '— (reported)',
+      ok: true,
+    },
+    {
+      metric: 'Lighthouse /login LCP element (median run)',
+      value: m.lcpElement.replace(/\s+/g, ' ').slice(0, 80).replaceAll('|', '\\|') || '—',
+      budget: '—',
+      ok: true,
+    },
   )
 }
 // One browsing session serves both: the warm start then runs on the cache of 100 sale pages.
@@ -388,10 +402,10 @@ if (wanted('offline-start') || wanted('cache-size')) {
   results.offline = r
   if (wanted('offline-start')) {
     rows.push({
-      metric: 'offline warm start → first sales row (Pixel 7, 4× CPU)',
+      metric: `offline warm start → first sales row (Pixel 7, 4× CPU), median of ${r.warmStartRunsMs.length} (runs ${r.warmStartRunsMs.map((run) => Math.round(run)).join(' / ')} ms)`,
       value: `${Math.round(r.warmStartMs)} ms`,
-      budget: '≤ 1500 ms',
-      ok: r.warmStartMs <= 1500,
+      budget: '≤ 1000 ms',
+      ok: r.warmStartMs <= 1000,
     })
   }
   if (wanted('cache-size')) {

@@ -35,3 +35,16 @@ export async function requireAccount(context: RouterContext, location: ParsedLoc
   await ensureUser(context)
   return ensureAccount(context.queryClient, submerchantId)
 }
+
+/**
+ * The profile page belongs to the user, not an account: reachable before an account is chosen.
+ * With one chosen, its name and the user's role there are loaded as on account pages.
+ */
+export async function requireUser(context: RouterContext, location: ParsedLocation) {
+  requireLogin(context.session, location)
+  await ensureUser(context)
+  const submerchantId = context.session.submerchantId
+  if (!submerchantId) return { submerchant: null, submerchantRole: null }
+  const { submerchant, submerchantUser } = await ensureAccount(context.queryClient, submerchantId)
+  return { submerchant, submerchantRole: submerchantUser.submerchantRole }
+}

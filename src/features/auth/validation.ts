@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/password-rules'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/limits'
 import type { FieldMessages, FormRules } from '@/lib/use-form'
 
 // §5 field messages of the public forms. The rules themselves are the API schemas

@@ -9,22 +9,13 @@ import { ProfileScreen } from '@/features/profile/profile-screen'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { AppShell } from '@/features/shell/app-shell'
 import { loadQuery } from '@/lib/load-query'
-import { requireLogin } from '@/session/require-login'
 
 // The profile belongs to the user, not an account: reachable before an account is chosen.
 export const Route = createFileRoute('/user/edit')({
+  // Loaded on demand, as in the _auth guard, to keep the account loaders out of the /login bundle.
   beforeLoad: async ({ context, location }) => {
-    requireLogin(context.session, location)
-    // Loaded on demand, as in the _auth guard, to keep them out of the /login bundle.
-    const [{ ensureUser }, { ensureAccount }] = await Promise.all([
-      import('@/features/accounts/guards'),
-      import('@/features/accounts/api'),
-    ])
-    await ensureUser(context)
-    const submerchantId = context.session.submerchantId
-    if (!submerchantId) return { submerchant: null, submerchantRole: null }
-    const { submerchant, submerchantUser } = await ensureAccount(context.queryClient, submerchantId)
-    return { submerchant, submerchantRole: submerchantUser.submerchantRole }
+    const { requireUser } = await import('@/features/accounts/guards')
+    return requireUser(context, location)
   },
   loader: ({ context }) =>
     context.submerchant

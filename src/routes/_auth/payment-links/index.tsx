@@ -6,13 +6,15 @@ import { intentQueries } from '@/features/payment-links/api'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { PaymentLinksListScreen } from '@/features/payment-links/payment-links-list-screen'
 import { loadQuery } from '@/lib/load-query'
-import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
 import { accessFor } from '@/policy/access'
 
 export const Route = createFileRoute('/_auth/payment-links/')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(PAYMENT_LINKS_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Payment Links') }] }),
   loader: ({ context, location }) =>
     accessFor({ role: context.submerchantRole, account: context.submerchant }).needsEnrollment
@@ -28,8 +30,14 @@ export const Route = createFileRoute('/_auth/payment-links/')({
 })
 
 function PaymentLinksPage() {
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const [search, setSearch] = useListSearch(
+    PAYMENT_LINKS_LIST,
+    Route.useSearch(),
+    (next, replace) => {
+      void navigate({ search: next, replace })
+    },
+  )
   const { submerchant, submerchantRole, session } = Route.useRouteContext()
   const reload = useReloadAccount(submerchant.id)
   const access = accessFor({ role: submerchantRole, account: submerchant })
@@ -43,7 +51,7 @@ function PaymentLinksPage() {
       userId={session.userId}
       canModify={access.canEditPaymentLinks}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next })}
+      onSearchChange={setSearch}
     />
   )
 }

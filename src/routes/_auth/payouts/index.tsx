@@ -4,14 +4,16 @@ import { payoutQueries } from '@/features/payouts/api'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
 import { PayoutsListScreen } from '@/features/payouts/payouts-list-screen'
 import { loadQuery } from '@/lib/load-query'
-import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/payouts/')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(PAYOUTS_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Payouts') }] }),
   loader: ({ context, location }) =>
     accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewPayouts
@@ -27,8 +29,10 @@ export const Route = createFileRoute('/_auth/payouts/')({
 })
 
 function PayoutsPage() {
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const [search, setSearch] = useListSearch(PAYOUTS_LIST, Route.useSearch(), (next, replace) => {
+    void navigate({ search: next, replace })
+  })
   const { submerchant, submerchantRole, session } = Route.useRouteContext()
   if (!accessFor({ role: submerchantRole, account: submerchant }).canViewPayouts) {
     return <NotPermitted title="Payouts" message={ACCESS_DENIED_MESSAGES.canViewPayouts} />
@@ -38,7 +42,7 @@ function PayoutsPage() {
       submerchantId={submerchant.id}
       userId={session.userId}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next })}
+      onSearchChange={setSearch}
     />
   )
 }

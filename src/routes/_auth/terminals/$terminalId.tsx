@@ -6,7 +6,9 @@ import { terminalQueries } from '@/features/terminals/api'
 import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
 import { TerminalSales } from '@/features/terminals/terminal-sales'
 import { loadQuery } from '@/lib/load-query'
-import { narrowListSpec, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
+import { narrowListSpec } from '@/lib/list-search'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
@@ -15,8 +17,8 @@ const TERMINAL_SALES_LIST = narrowListSpec(SALES_LIST, 'terminal-sales', ['termi
 const COLUMNS = SALE_COLUMNS.filter((c) => c.id !== 'terminalSerialNumber')
 
 export const Route = createFileRoute('/_auth/terminals/$terminalId')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(TERMINAL_SALES_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Terminal') }] }),
   loader: ({ context, params }) =>
     accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewTerminals
@@ -30,8 +32,11 @@ export const Route = createFileRoute('/_auth/terminals/$terminalId')({
 
 function TerminalPage() {
   const { terminalId } = Route.useParams()
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  // The table's pages and filters replace the entry: Back leaves the terminal.
+  const [search, setSearch] = useListSearch(TERMINAL_SALES_LIST, Route.useSearch(), (next) => {
+    void navigate({ search: next, replace: true })
+  })
   const { submerchant, submerchantRole } = Route.useRouteContext()
   if (!accessFor({ role: submerchantRole, account: submerchant }).canViewTerminals) {
     return <NotPermitted title="Terminal" message={ACCESS_DENIED_MESSAGES.canViewTerminals} />
@@ -43,7 +48,7 @@ function TerminalPage() {
         terminalId={terminalId}
         spec={TERMINAL_SALES_LIST}
         search={search}
-        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+        onSearchChange={setSearch}
         columns={COLUMNS}
         renderCard={(sale) => <SaleCard sale={sale} />}
       />

@@ -4,14 +4,16 @@ import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
 import { TerminalsScreen } from '@/features/terminals/terminals-screen'
 import { loadQuery } from '@/lib/load-query'
-import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/terminals/')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(TERMINALS_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Terminals') }] }),
   loader: ({ context, location }) =>
     accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewTerminals
@@ -27,8 +29,10 @@ export const Route = createFileRoute('/_auth/terminals/')({
 })
 
 function TerminalsPage() {
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const [search, setSearch] = useListSearch(TERMINALS_LIST, Route.useSearch(), (next, replace) => {
+    void navigate({ search: next, replace })
+  })
   const { submerchant, submerchantRole, session } = Route.useRouteContext()
   if (!accessFor({ role: submerchantRole, account: submerchant }).canViewTerminals) {
     return <NotPermitted title="Terminals" message={ACCESS_DENIED_MESSAGES.canViewTerminals} />
@@ -38,7 +42,7 @@ function TerminalsPage() {
       submerchantId={submerchant.id}
       userId={session.userId}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next })}
+      onSearchChange={setSearch}
     />
   )
 }

@@ -5,12 +5,14 @@ import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
 import { SalesListScreen } from '@/features/sales/sales-list-screen'
 import { loadQuery } from '@/lib/load-query'
-import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
 
 export const Route = createFileRoute('/_auth/transactions/sales/')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(SALES_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Sales') }] }),
   // No loaderDeps: a filter change keeps the current rows on screen (busy) instead of a pending page.
   loader: ({ context, location }) =>
@@ -25,15 +27,17 @@ export const Route = createFileRoute('/_auth/transactions/sales/')({
 })
 
 function SalesPage() {
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const [search, setSearch] = useListSearch(SALES_LIST, Route.useSearch(), (next, replace) => {
+    void navigate({ search: next, replace })
+  })
   const { submerchant, session } = Route.useRouteContext()
   return (
     <SalesListScreen
       submerchantId={submerchant.id}
       userId={session.userId}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next })}
+      onSearchChange={setSearch}
       renderActions={(total) => (
         <ExportButton
           submerchantId={submerchant.id}

@@ -4,14 +4,16 @@ import { developerQueries } from '@/features/developer/api'
 import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
 import { NotificationsScreen } from '@/features/developer/notifications-screen'
 import { loadQuery } from '@/lib/load-query'
-import { parseListSearch, validateListSearch, type ListSearch } from '@/lib/list-search'
+import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
+import { plainSearch } from '@/lib/search'
+import { useListSearch } from '@/lib/use-list-search'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/developer/endpoints/$endpointId/notifications')({
-  validateSearch: (search: Record<string, unknown>): ListSearch =>
-    validateListSearch(NOTIFICATIONS_LIST, search),
+  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
+  validateSearch: plainSearch,
   head: () => ({ meta: [{ title: pageTitle('Notification history') }] }),
   loader: ({ context, params, location }) =>
     accessFor({ role: context.submerchantRole, account: context.submerchant }).canUseDeveloperTools
@@ -28,8 +30,14 @@ export const Route = createFileRoute('/_auth/developer/endpoints/$endpointId/not
 })
 
 function NotificationsPage() {
-  const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const [search, setSearch] = useListSearch(
+    NOTIFICATIONS_LIST,
+    Route.useSearch(),
+    (next, replace) => {
+      void navigate({ search: next, replace })
+    },
+  )
   const { endpointId } = Route.useParams()
   const { submerchant, submerchantRole } = Route.useRouteContext()
   if (!accessFor({ role: submerchantRole, account: submerchant }).canUseDeveloperTools) {
@@ -45,7 +53,7 @@ function NotificationsPage() {
       submerchantId={submerchant.id}
       endpointId={endpointId}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next })}
+      onSearchChange={setSearch}
     />
   )
 }
