@@ -45,5 +45,7 @@ export type AppEnv = {
     deps: Deps
     requestId: string
     auth: AuthContext | null
+    // CSP sources for the served HTML page's inline styles (server/inline-styles.ts), if any.
+    styleSources: string[] | undefined
   }
 }

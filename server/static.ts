@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
+import { inlineStyleSources } from './inline-styles'
 
 // Paths owned by the API and sandbox pages; the SPA fallback never answers for them.
 const NOT_PORTAL = /^\/(v1|sandbox|pay|receipts)(\/|$)/
@@ -143,6 +144,8 @@ export function servePortal(distDir: string): MiddlewareHandler<AppEnv> {
     }
     const body = await readFile(filePath)
     const type = contentTypeFor(filePath)
+    if (type.startsWith('text/html'))
+      c.set('styleSources', inlineStyleSources(body.toString('utf8')))
     if (!COMPRESSIBLE.test(type) || body.length < MIN_COMPRESS_BYTES) return c.body(body, 200)
     c.header('Vary', 'Accept-Encoding')
     const encoding = preferredEncoding(c.req.header('accept-encoding'))

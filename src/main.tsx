@@ -145,16 +145,36 @@ function render(root: HTMLElement) {
   )
 }
 
-// A signed-in start keeps index.html's loading screen until the persisted cache is in memory (read
-// in parallel with the page's code), so the router's first pass finds the account and the page's
-// rows there and paints them at once, with no spinner between. Never longer than RESTORE_WAIT_MS:
-// an IndexedDB that stalls must not keep the app from starting.
-if (session.loggedIn) {
-  void Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))]).then(() =>
-    render(container),
-  )
-} else {
-  render(container)
+/**
+ * index.html paints its loading screen from inline rules and only preloads the app's stylesheet
+ * (scripts/first-paint-styles.ts), so that paint waits for nothing; the stylesheet is applied here,
+ * before React renders anything that needs it. The dev server injects styles itself.
+ */
+function applyAppStyles(): Promise<void> {
+  const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')]
+  return Promise.all(
+    preloads.map(
+      (preload) =>
+        new Promise<void>((done) => {
+          const sheet = document.createElement('link')
+          sheet.rel = 'stylesheet'
+          sheet.href = preload.href
+          sheet.crossOrigin = preload.crossOrigin
+          // A stylesheet that fails leaves the app unstyled but working, as a blocking one would.
+          sheet.onload = sheet.onerror = () => done()
+          document.head.append(sheet)
+        }),
+    ),
+  ).then(() => undefined)
 }
+
+// A signed-in start also keeps the loading screen until the persisted cache is in memory (read in
+// parallel with the page's code), so the router's first pass finds the account and the page's rows
+// there and paints them at once, with no spinner between. Never longer than RESTORE_WAIT_MS: an
+// IndexedDB that stalls must not keep the app from starting.
+const cacheReady = session.loggedIn
+  ? Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))])
+  : undefined
+void Promise.all([applyAppStyles(), cacheReady]).then(() => render(container))
 
 startErrorReporting()

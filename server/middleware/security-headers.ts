@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 
-export function contentSecurityPolicy(connectSrc: string[] = []): string {
+export function contentSecurityPolicy(connectSrc: string[] = [], styleSrc: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ['style-src', "'self'", ...styleSrc].join(' '),
     "img-src 'self' data: blob:",
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSrc].join(' '),
@@ -37,7 +37,11 @@ export function securityHeaders(opts: { connectSrc?: string[] } = {}): Middlewar
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    headers.set('Content-Security-Policy', csp)
+    const styleSources = c.get('styleSources')
+    headers.set(
+      'Content-Security-Policy',
+      styleSources?.length ? contentSecurityPolicy(opts.connectSrc, styleSources) : csp,
+    )
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('Permissions-Policy', PERMISSIONS_POLICY)

@@ -114,6 +114,12 @@ describe('a declared list', () => {
     expect(query.limit).toBe(10)
     expect(query.offset).toBe(20)
     expect(query.sort).toEqual({ field: 'createdAt', direction: 'desc' })
+    expect(query.fields).toBeUndefined()
+    // A table that shows a few fields asks for those alone.
+    expect(toListQuery({ submerchantId: 'sub_1' }, params, ['id', 'amount']).fields).toEqual([
+      'id',
+      'amount',
+    ])
   })
 
   it('names its chips, removes one range with its days, and clears all but the sort', () => {

@@ -82,9 +82,14 @@ export function toListParams(spec: ListSpec, search: ListSearch, now = new Date(
 }
 
 // One §7 list request for a page of the view (§9: 10 per page), inside the account's scope.
-export function toListQuery(scope: Record<string, string>, params: ListParams): ListQuery {
+export function toListQuery(
+  scope: Record<string, string>,
+  params: ListParams,
+  fields?: readonly string[],
+): ListQuery {
   return {
     filters: { ...scope, ...params.filters },
+    ...(fields && { fields: [...fields] }),
     ranges: params.ranges,
     sort: params.sort,
     limit: PAGE_SIZE,

@@ -1,9 +1,16 @@
 // The built PWA (vite-plugin-pwa's own build test, for this portal): what the service worker
 // precaches, that it never precaches itself, and that the manifest is complete.
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  compactCss,
+  inlineBootStyles,
+  preloadAppStylesheets,
+} from '../../scripts/first-paint-styles'
 import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
+import { createTestApp } from './auth-harness'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { e2eBuild } from '../support/portal-build'
 
@@ -198,5 +205,51 @@ describe('jspdf without its image decoders (scripts/jspdf-without-image-decoders
 
   it('fails the build rather than guess when jspdf is laid out differently', () => {
     expect(() => cutImageDecoders('export const jsPDF = 1')).toThrow(/not found/)
+  })
+})
+
+describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
+  it('paints the loading screen from inline rules and only preloads the app stylesheet', () => {
+    const html = read('index.html').toString()
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '')
+    // One block: src/boot.css, as Vite minifies it.
+    expect(styles).toHaveLength(1)
+    for (const rule of [
+      'html{',
+      '.boot{',
+      '.boot__name{',
+      '.boot__text{',
+      'prefers-color-scheme:dark',
+    ]) {
+      expect(styles[0]).toContain(rule)
+    }
+    // Nothing render-blocking: the stylesheet is a preload that main.tsx applies before rendering.
+    expect(html).not.toMatch(/rel="stylesheet"/)
+    expect(html).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/assets\/index-[\w-]+\.css" data-app-styles>/,
+    )
+    expect(html).not.toContain('/src/boot.css')
+  })
+
+  it('is served with a CSP that allows exactly its inline rules by hash, never unsafe-inline', async () => {
+    const t = await createTestApp({ distDir: outDir })
+    const res = await t.app.request('/login')
+    const html = await res.text()
+    const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
+    const hash = createHash('sha256').update(css).digest('base64')
+    const csp = res.headers.get('Content-Security-Policy') ?? ''
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`)
+    expect(csp).not.toContain('unsafe-inline')
+    // Other responses keep the plain policy.
+    const js = await t.app.request('/assets/' + readdirSync(join(outDir, 'assets'))[0])
+    expect(js.headers.get('Content-Security-Policy')).toContain("style-src 'self';")
+  })
+
+  it('fails the build when index.html no longer links src/boot.css', () => {
+    expect(() => inlineBootStyles('<head></head>', '.boot{}')).toThrow(/not found/)
+    expect(compactCss('/* x */\n.a {\n  color: red;\n}\n')).toBe('.a{color:red}')
+    expect(
+      preloadAppStylesheets('<link rel="stylesheet" crossorigin href="/assets/index-A.css">'),
+    ).toBe('<link rel="preload" as="style" crossorigin href="/assets/index-A.css" data-app-styles>')
   })
 })

@@ -48,3 +48,37 @@ test('the login route loads none of the heavy libraries', async ({ page }) => {
   expect(code.length).toBeGreaterThan(0)
   expect(heavyLibrariesIn(code)).toEqual([])
 })
+
+test('the loading screen paints from inline rules the CSP allows; the app waits for its stylesheet', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  // The app's stylesheet is held until the loading screen has been checked.
+  let release = () => {}
+  const held = new Promise<void>((done) => (release = done))
+  await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  const boot = page.locator('#root .boot')
+  await expect(boot).toBeVisible()
+  await expect(boot).toHaveCSS('display', 'grid')
+  await expect(boot).toContainText('Loading…')
+  // The app's code has run (it asked for the stylesheet), yet renders nothing unstyled.
+  await page.waitForFunction(
+    () => document.querySelector('link[rel="stylesheet"][href*="/assets/index-"]') !== null,
+  )
+  await expect(page.getByLabel('Email')).toHaveCount(0)
+  release()
+  await expect(page.getByLabel('Email')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log in' })).not.toHaveCSS(
+    'background-color',
+    'rgba(0, 0, 0, 0)',
+  )
+  await expect(boot).toHaveCount(0)
+  expect(violations).toEqual([])
+})

@@ -10,7 +10,7 @@ import {
   SignedMinorUnits,
   TerminalId,
 } from './common'
-import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from './sale-values'
+import { CARD_SCHEMES, CARD_TYPES, SALE_LIST_FIELDS, SALE_METHODS } from './sale-values'
 
 export const SaleMethod = type.enumerated(...SALE_METHODS)
 export type SaleMethod = typeof SaleMethod.infer
@@ -52,6 +52,10 @@ export const Sale = type({
   externalReference: 'string | null',
 })
 export type Sale = typeof Sale.infer
+
+// A sales table's row: the list calls ask for SALE_LIST_FIELDS alone.
+export const SaleListItem = Sale.pick(...SALE_LIST_FIELDS)
+export type SaleListItem = typeof SaleListItem.infer
 
 // A list item narrowed by `fields` carries only the requested keys.
 export const PartialSale = Sale.partial()

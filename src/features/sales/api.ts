@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
 import { salesKeys } from '@/api/query-keys'
-import type { BalanceTransaction, Sale } from '@/api/schema/sales'
+import { SALE_LIST_FIELDS } from '@/api/schema/sale-values'
+import type { BalanceTransaction, Sale, SaleListItem } from '@/api/schema/sales'
 import type { ListParams } from '@/lib/list-search'
 import { toListQuery } from '@/lib/list-view'
 
@@ -15,9 +16,10 @@ export const salesQueries = {
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...salesKeys.lists(submerchantId), params] as const,
-      queryFn: async ({ signal }): Promise<ListPage<Sale>> => {
-        const { Sale } = await schemas()
-        return apiList('/v1/sales', toListQuery({ submerchantId }, params), Sale, { signal })
+      queryFn: async ({ signal }): Promise<ListPage<SaleListItem>> => {
+        const { SaleListItem } = await schemas()
+        const query = toListQuery({ submerchantId }, params, SALE_LIST_FIELDS)
+        return apiList('/v1/sales', query, SaleListItem, { signal })
       },
       // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
       placeholderData: keepPreviousData,

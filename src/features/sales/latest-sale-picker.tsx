@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Sale } from '@/api/schema/sales'
+import type { SaleListItem } from '@/api/schema/sales'
 import { salesQueries } from '@/features/sales/api'
 import { formatDateTime } from '@/lib/dates'
 import type { ListParams } from '@/lib/list-search'
@@ -23,7 +23,7 @@ export interface SalePickerProps {
   error?: string
 }
 
-const saleLabel = (sale: Sale) =>
+const saleLabel = (sale: SaleListItem) =>
   `${formatMoney(sale.amount, sale.currency)} · ${prettify(sale.cardScheme)} •••• ${sale.panLastFour}`
 
 // A choice of one of the account's 10 latest sales (§7 GET /v1/sales, the list's first page).

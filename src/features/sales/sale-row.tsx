@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Sale } from '@/api/schema/sales'
+import type { SaleListItem } from '@/api/schema/sales'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
@@ -8,12 +8,12 @@ import './sale-row.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
 
-function panText(sale: Sale): string {
+function panText(sale: SaleListItem): string {
   return `•••• ${sale.panLastFour}`
 }
 
 // The sales table's §2 columns.
-export const SALE_COLUMNS: readonly Column<Sale>[] = [
+export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
   {
     id: 'amount',
     header: 'Total',
@@ -96,7 +96,7 @@ function TableTime({ at }: { at: string }) {
 
 // §2 on phones: every column of the table, the whole card opening the sale. The total, time,
 // card and method lead; Fare, Tip, card type and terminal follow, labelled, on a second line.
-export function SaleCard({ sale }: { sale: Sale }) {
+export function SaleCard({ sale }: { sale: SaleListItem }) {
   const money = (minor: number) => formatMoney(minor, sale.currency)
   return (
     <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-row-card">

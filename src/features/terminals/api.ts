@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
-import type { Sale } from '@/api/schema/sales'
+import { SALE_LIST_FIELDS } from '@/api/schema/sale-values'
+import type { SaleListItem } from '@/api/schema/sales'
 import type { Terminal } from '@/api/schema/terminals'
 import { SEARCH_LIMIT } from '@/config/limits'
 import type { ListParams } from '@/lib/list-search'
@@ -89,9 +90,10 @@ export const terminalQueries = {
   sales: (submerchantId: string, terminalId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...terminalKeys.all(submerchantId), 'sales', terminalId, params] as const,
-      queryFn: async ({ signal }): Promise<ListPage<Sale>> => {
-        const { Sale } = await saleSchemas()
-        return apiList('/v1/sales', toListQuery({ terminalId }, params), Sale, { signal })
+      queryFn: async ({ signal }): Promise<ListPage<SaleListItem>> => {
+        const { SaleListItem } = await saleSchemas()
+        const query = toListQuery({ terminalId }, params, SALE_LIST_FIELDS)
+        return apiList('/v1/sales', query, SaleListItem, { signal })
       },
       placeholderData: keepPreviousData,
     }),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { Sale } from '@/api/schema/sales'
+import type { SaleListItem } from '@/api/schema/sales'
 import type { ListSearch, ListSpec } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import type { Column } from '@/ui/data-table'
@@ -15,8 +15,8 @@ interface TerminalSalesProps {
   search: ListSearch
   onSearchChange: (search: ListSearch) => void
   // The sales table's columns and card, handed in by the route (features do not import each other).
-  columns: readonly Column<Sale>[]
-  renderCard: (sale: Sale) => ReactNode
+  columns: readonly Column<SaleListItem>[]
+  renderCard: (sale: SaleListItem) => ReactNode
 }
 
 // The terminal's sales table (§2), with the kit's filters, date range and sort.
