@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import { PENDING_MIN_MS, PROGRESS_DELAY_MS, RESTORE_WAIT_MS } from '@/config/limits'
-import { afterFirstPaint } from '@/lib/after-first-paint'
+import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
@@ -46,6 +46,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Requested first: nothing renders before it is applied.
+const appStyles = applyAppStyles()
+let firstRendered = () => {}
+holdUntilFirstRender(new Promise<void>((done) => (firstRendered = done)))
 // Before anything reads localStorage (§4).
 clearStaleStorage()
 // Early, before the user menu that offers installing exists: the browser may ask only once.
@@ -175,6 +179,9 @@ function applyAppStyles(): Promise<void> {
 const cacheReady = session.loggedIn
   ? Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))])
   : undefined
-void Promise.all([applyAppStyles(), cacheReady]).then(() => render(container))
+void Promise.all([appStyles, cacheReady]).then(() => {
+  render(container)
+  firstRendered()
+})
 
 startErrorReporting()

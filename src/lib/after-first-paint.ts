@@ -1,10 +1,24 @@
+// Until main.tsx says when its first render happens (holdUntilFirstRender), the next frames.
+let firstRender: Promise<unknown> = Promise.resolve()
+
 /**
- * Runs once the first paint has been committed: two frames, then a task. For work the first
+ * main.tsx renders once the app's stylesheet is in (and, signed in, the offline cache), which may
+ * be after the page's first frames: work meant for after the first paint waits for that render.
+ */
+export function holdUntilFirstRender(render: Promise<unknown>): void {
+  firstRender = render
+}
+
+/**
+ * Runs once the app's first render has been painted: two frames, then a task. For work the first
  * screen does not need (error reporting, the offline cache of a signed-out visit, the service
  * worker), so it neither delays that paint nor competes with it for the network.
  */
 export function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
-  })
+  return firstRender.then(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      }),
+  )
 }
