@@ -179,7 +179,14 @@ function applyAppStyles(): Promise<void> {
 const cacheReady = session.loggedIn
   ? Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))])
   : undefined
-void Promise.all([appStyles, cacheReady]).then(() => {
+// Signed out (/login and the other public pages, which load no data): the page is resolved before
+// the first render, which then paints it at once rather than the loading screen and then the page.
+const pageReady = session.loggedIn
+  ? undefined
+  : router.load().catch(() => {
+      // The router shows its error page once rendered.
+    })
+void Promise.all([appStyles, cacheReady, pageReady]).then(() => {
   render(container)
   firstRendered()
 })
