@@ -10,8 +10,9 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
-  // vite.config.ts's own plugin.
+  // vite.config.ts's own plugins.
   'scripts/jspdf-without-image-decoders.ts',
+  'scripts/first-paint-styles.ts',
 ]
 
 function newestMtime(entry: string): number {

@@ -26,6 +26,8 @@ export interface LighthouseResult {
   performance: number
   accessibility: number
   bestPractices: number
+  // Runs Lighthouse could not complete (retried), for the record.
+  measurementErrors: string[]
   // The run whose performance score is the median, with its metrics.
   medianRun: LighthouseRun
   // Audits below a full score in the median run, for whoever has to fix them.
@@ -36,8 +38,11 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
   const server = await startSandboxWithDist(await benchBuild(), { sales: 100 })
   const results: LighthouseResult['runs'] = []
   const failing = new Map<string, LighthouseResult['failing'][number]>()
+  const measurementErrors: string[] = []
   try {
-    for (let run = 0; run < runs; run++) {
+    // A run Lighthouse itself could not complete (a runtimeError such as NO_FCP: no score, no
+    // metrics) is a failed measurement, not a score of 0: it is retried, at most twice in all.
+    for (let run = 0, retries = 0; run < runs; run++) {
       // A fresh profile per run: a cold first visit, as the mobile preset assumes.
       const chrome = await launch({
         chromePath: chromiumLaunchOptions.executablePath,
@@ -51,7 +56,14 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         })
         if (!answer) throw new Error('Lighthouse returned no result')
-        const { categories, audits } = answer.lhr
+        const { categories, audits, runtimeError } = answer.lhr
+        if (runtimeError) {
+          measurementErrors.push(`${runtimeError.code}: ${runtimeError.message}`)
+          if (retries++ < 2) {
+            run--
+            continue
+          }
+        }
         const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN
         const lcpItems = (
           audits['largest-contentful-paint-element']?.details as
@@ -86,6 +98,7 @@ export async function runLighthouseBench({ runs = 3 } = {}): Promise<LighthouseR
   const byScore = [...results].sort((a, b) => a.performance - b.performance)
   return {
     runs: results,
+    measurementErrors,
     medianRun: byScore[Math.floor((byScore.length - 1) / 2)] as LighthouseRun,
     performance: median(results.map((r) => r.performance)),
     accessibility: median(results.map((r) => r.accessibility)),

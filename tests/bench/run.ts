@@ -389,6 +389,12 @@ if (wanted('lighthouse')) {
       ok: true,
     },
     {
+      metric: 'Lighthouse runs that could not complete (retried, not scored)',
+      value: r.measurementErrors.join('; ').replaceAll('|', '\\|') || 'none',
+      budget: '—',
+      ok: true,
+    },
+    {
       metric: 'Lighthouse /login LCP element (median run)',
       value: m.lcpElement.replace(/\s+/g, ' ').slice(0, 80).replaceAll('|', '\\|') || '—',
       budget: '—',
