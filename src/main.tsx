@@ -112,10 +112,12 @@ const ServiceWorker = lazy(() =>
 // rather than a blank frame between the two.
 function BootScreen() {
   return (
-    <div className="boot" role="status">
-      <p className="boot__name">{APP_NAME}</p>
-      <p className="boot__text">Loading…</p>
-    </div>
+    <main className="boot">
+      <h1 className="boot__name">{APP_NAME}</h1>
+      <p className="boot__text" role="status">
+        Loading…
+      </p>
+    </main>
   )
 }
 
