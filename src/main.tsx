@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
-import { PENDING_MIN_MS, PROGRESS_DELAY_MS, RESTORE_WAIT_MS } from '@/config/limits'
+import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/config/limits'
 import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
@@ -174,20 +174,23 @@ function applyAppStyles(): Promise<void> {
   ).then(() => undefined)
 }
 
+// Never longer than FIRST_RENDER_WAIT_MS: an IndexedDB or a network that stalls must not keep the
+// app from starting (the router then shows its own pending page while it finishes).
+const atMost = (work: Promise<unknown>) =>
+  Promise.race([work, new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS))])
 // A signed-in start also keeps the loading screen until the persisted cache is in memory (read in
 // parallel with the page's code), so the router's first pass finds the account and the page's rows
-// there and paints them at once, with no spinner between. Never longer than RESTORE_WAIT_MS: an
-// IndexedDB that stalls must not keep the app from starting.
-const cacheReady = session.loggedIn
-  ? Promise.race([restored, new Promise((done) => setTimeout(done, RESTORE_WAIT_MS))])
-  : undefined
+// there and paints them at once, with no spinner between.
+const cacheReady = session.loggedIn ? atMost(restored) : undefined
 // Signed out (/login and the other public pages, which load no data): the page is resolved before
 // the first render, which then paints it at once rather than the loading screen and then the page.
 const pageReady = session.loggedIn
   ? undefined
-  : router.load().catch(() => {
-      // The router shows its error page once rendered.
-    })
+  : atMost(
+      router.load().catch(() => {
+        // The router shows its error page once rendered.
+      }),
+    )
 void Promise.all([appStyles, cacheReady, pageReady]).then(() => {
   render(container)
   firstRendered()

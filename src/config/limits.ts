@@ -2,8 +2,9 @@
 export const PROGRESS_DELAY_MS = 100
 // The page-change indicator, once shown, stays at least this long (the router's default is 500 ms).
 export const PENDING_MIN_MS = 200
-// A signed-in start waits at most this long for the persisted cache before it renders (main.tsx).
-export const RESTORE_WAIT_MS = 1000
+// The first render waits at most this long for the persisted cache (signed in) or the page (signed
+// out) before it shows the app (main.tsx).
+export const FIRST_RENDER_WAIT_MS = 1000
 export const NOTICE_MS = 3000
 export const COPY_NOTICE_MS = 1000
 export const PAGE_SIZE = 10
