@@ -108,6 +108,24 @@ async function fileStat(filePath: string) {
   }
 }
 
+// The CSP sources of an HTML file's inline styles, read once per version of the file.
+const styleSourcesByVersion = new Map<string, Promise<string[]>>()
+
+function htmlStyleSources(filePath: string, etag: string): Promise<string[]> {
+  const key = `${filePath}:${etag}`
+  let sources = styleSourcesByVersion.get(key)
+  if (!sources) {
+    sources = readFile(filePath, 'utf8').then(inlineStyleSources, () => [])
+    styleSourcesByVersion.set(key, sources)
+    // A rebuilt portal gets a new etag; the old entries are dropped rather than kept forever.
+    if (styleSourcesByVersion.size > 16) {
+      const oldest = styleSourcesByVersion.keys().next().value
+      if (oldest !== undefined) styleSourcesByVersion.delete(oldest)
+    }
+  }
+  return sources
+}
+
 /**
  * Serves the built portal from distDir: hashed /assets/ immutable, index.html / sw.js / manifest
  * no-cache, and index.html for any other unknown GET path (the SPA decides what to show).
@@ -137,6 +155,11 @@ export function servePortal(distDir: string): MiddlewareHandler<AppEnv> {
     c.header('Cache-Control', cacheControlFor(servedPath))
     c.header('ETag', etag)
     c.header('Last-Modified', info.mtime.toUTCString())
+    // An HTML page's policy allows its inline styles by hash, on every answer for it: a 304
+    // updates the stored headers of the copy the browser then shows, so it must carry them too.
+    if (contentTypeFor(filePath).startsWith('text/html')) {
+      c.set('styleSources', await htmlStyleSources(filePath, etag))
+    }
     if (c.req.header('if-none-match') === etag) return c.body(null, 304)
     if (method === 'HEAD') {
       c.header('Content-Length', String(info.size))
@@ -144,8 +167,6 @@ export function servePortal(distDir: string): MiddlewareHandler<AppEnv> {
     }
     const body = await readFile(filePath)
     const type = contentTypeFor(filePath)
-    if (type.startsWith('text/html'))
-      c.set('styleSources', inlineStyleSources(body.toString('utf8')))
     if (!COMPRESSIBLE.test(type) || body.length < MIN_COMPRESS_BYTES) return c.body(body, 200)
     c.header('Vary', 'Accept-Encoding')
     const encoding = preferredEncoding(c.req.header('accept-encoding'))

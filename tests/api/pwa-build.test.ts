@@ -240,6 +240,13 @@ describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
     const csp = res.headers.get('Content-Security-Policy') ?? ''
     expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`)
     expect(csp).not.toContain('unsafe-inline')
+    // A revalidation's 304 and a HEAD carry the same policy: a 304 updates the stored headers.
+    const etag = res.headers.get('ETag') ?? ''
+    const revalidated = await t.app.request('/login', { headers: { 'If-None-Match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('Content-Security-Policy')).toBe(csp)
+    const head = await t.app.request('/login', { method: 'HEAD' })
+    expect(head.headers.get('Content-Security-Policy')).toBe(csp)
     // Other responses keep the plain policy.
     const js = await t.app.request('/assets/' + readdirSync(join(outDir, 'assets'))[0])
     expect(js.headers.get('Content-Security-Policy')).toContain("style-src 'self';")
