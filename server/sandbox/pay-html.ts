@@ -4,38 +4,14 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
 import { TEST_CARDS } from '../domain/intent-payments'
-import { escapeHtml, wantsHtml } from './html'
+import { brandStylesheetHref, customerPage, escapeHtml, wantsHtml } from './html'
 
 const e = escapeHtml
 
 export function payHtml(title: string, body: string, operatorId?: string): string {
-  const brand = operatorId
-    ? `\n<link rel="stylesheet" href="/receipts/brands/${e(encodeURIComponent(operatorId))}">`
-    : ''
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<link rel="stylesheet" href="/pay/assets/pay.css">${brand}
-</head>
-<body>
-<main class="pay">
-${body}
-</main>
-</body>
-</html>
-`
-}
-
-// The operator's logo and brand name at the top of a customer page.
-export function brandHeader(brand: { logoPath: string; brandName: string }): string {
-  return `<header class="brand">
-<img src="${e(brand.logoPath)}" alt="" width="40" height="40">
-<p class="brand-name">${e(brand.brandName)}</p>
-</header>`
+  const stylesheets = ['/pay/assets/pay.css']
+  if (operatorId) stylesheets.push(brandStylesheetHref(operatorId))
+  return customerPage({ title, mainClass: 'pay', body, stylesheets })
 }
 
 export function testCardList(): string {

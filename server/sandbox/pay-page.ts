@@ -17,17 +17,8 @@ import { expireDueIntents, payPath, type IntentRow } from '../domain/intents'
 import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
 import { clientIp } from '../middleware/abuse-limits'
-import { escapeHtml } from './html'
-import {
-  brandHeader,
-  cardFields,
-  formValue,
-  noStore,
-  PAY_CSS,
-  payHtml,
-  refuse,
-  testCardList,
-} from './pay-html'
+import { brandHeader, escapeHtml } from './html'
+import { cardFields, formValue, noStore, PAY_CSS, payHtml, refuse, testCardList } from './pay-html'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {

@@ -9,7 +9,7 @@ import { prettify } from '@/lib/prettify'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { operators, paymentFacilitators, receipts, sales, submerchants } from '../db/schema/core'
-import { escapeHtml } from './html'
+import { brandHeader, brandStylesheetHref, customerPage, escapeHtml } from './html'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -17,6 +17,7 @@ dayjs.extend(timezone)
 // Receipts show the merchant's local time (the fleets are in the UK).
 export const RECEIPT_TIME_ZONE = 'Europe/London'
 const FALLBACK_COLOUR = '#1f2937'
+const RECEIPT_CSS_HREF = '/receipts/assets/receipt.css'
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 export interface ReceiptView {
@@ -108,54 +109,30 @@ export function renderReceipt(view: ReceiptView): string {
     ...(view.terminalSerialNumber ? [row('Terminal', view.terminalSerialNumber)] : []),
     row('Receipt', view.receiptId),
   ].join('\n')
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(`Receipt – ${view.merchantName}`)}</title>
-<link rel="stylesheet" href="/receipts/assets/receipt.css">
-<link rel="stylesheet" href="/receipts/brands/${escapeHtml(encodeURIComponent(view.operatorId))}">
-<script src="/receipts/assets/receipt.js" defer></script>
-</head>
-<body>
-<main class="receipt">
-<header class="brand">
-<img src="${escapeHtml(view.logoPath)}" alt="" width="40" height="40">
-<p class="brand-name">${escapeHtml(view.brandName)}</p>
-</header>
+  return customerPage({
+    title: `Receipt – ${view.merchantName}`,
+    mainClass: 'receipt',
+    stylesheets: [RECEIPT_CSS_HREF, brandStylesheetHref(view.operatorId)],
+    scripts: ['/receipts/assets/receipt.js'],
+    body: `${brandHeader(view)}
 <h1>${escapeHtml(view.merchantName)}</h1>
 <p class="status">Payment approved</p>
 <dl>
 ${rows}
 </dl>
 <p class="thanks">Thank you for travelling with ${escapeHtml(view.merchantName)}.</p>
-<p class="actions"><button type="button" data-action="print">Print</button></p>
-</main>
-</body>
-</html>
-`
+<p class="actions"><button type="button" data-action="print">Print</button></p>`,
+  })
 }
 
 export function notFoundReceipt(): string {
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Receipt not found</title>
-<link rel="stylesheet" href="/receipts/assets/receipt.css">
-</head>
-<body>
-<main class="receipt">
-<h1>Receipt not found</h1>
-<p>Check the link you were sent, or ask the driver to send the receipt again.</p>
-</main>
-</body>
-</html>
-`
+  return customerPage({
+    title: 'Receipt not found',
+    mainClass: 'receipt',
+    stylesheets: [RECEIPT_CSS_HREF],
+    body: `<h1>Receipt not found</h1>
+<p>Check the link you were sent, or ask the driver to send the receipt again.</p>`,
+  })
 }
 
 export function brandStylesheet(colour: string | null): string {

@@ -18,9 +18,8 @@ import {
 } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
 import { clientIp } from '../middleware/abuse-limits'
-import { escapeHtml as e } from './html'
+import { brandHeader, escapeHtml as e } from './html'
 import {
-  brandHeader,
   cardFields,
   formField,
   formValue,
