@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { migrate, openDatabase, queryRows } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
 import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { spawnSandbox, stopServer } from '../e2e/support/private-server'
-import { submitLogin } from '../e2e/support/sign-in'
+import { DEMO_EMAILS } from '../e2e/support/demo'
+import { signIn } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { benchBuild } from '../support/portal-build'
@@ -194,9 +194,7 @@ export async function runExportBench(opts: {
       serviceWorkers: 'block',
     })
     const page = await context.newPage()
-    await submitLogin(page, 'owner@example.com', DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'City Cabs', exact: true }).click()
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', viaForm: true })
 
     const csvRuns: ExportRun[] = []
     const pdfRuns: ExportRun[] = []

@@ -4,9 +4,9 @@
 // with the CPU slowed 4× (a mid-range phone).
 import { readFileSync } from 'node:fs'
 import { chromium, devices, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from '../e2e/support/demo'
+import { DEMO_EMAILS } from '../e2e/support/demo'
 import { startPrivateServer } from '../e2e/support/private-server'
-import { submitLogin } from '../e2e/support/sign-in'
+import { signIn } from '../e2e/support/sign-in'
 import { chromiumLaunchOptions } from '../support/chromium'
 import { benchBuild } from '../support/portal-build'
 import { median } from './median'
@@ -58,9 +58,7 @@ export async function runScanKitBench(): Promise<ScanKitBenchResult> {
       serviceWorkers: 'block',
     })
     const page = await context.newPage()
-    await submitLogin(page, 'owner@example.com', DEMO_PASSWORD)
-    await page.getByRole('button', { name: 'City Cabs', exact: true }).click()
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', viaForm: true })
     await page.goto('/scan-to-pay')
     await page.getByRole('img', { name: 'QR code of the Scan to Pay link' }).waitFor()
     const labels = Array.from({ length: CARDS }, (_, i) => `AB${String(i + 10)} CDE`)
