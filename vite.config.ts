@@ -5,7 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { firstPaintStyles } from './scripts/first-paint-styles.ts'
+import { firstPaint } from './scripts/first-paint.ts'
 import { jspdfWithoutImageDecoders } from './scripts/jspdf-without-image-decoders.ts'
 
 // "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
@@ -55,8 +55,9 @@ export default defineConfig(({ command }) => {
       }),
       react(),
       // The loading screen paints from index.html alone: its rules inline, the app's stylesheet
-      // preloaded and applied by main.tsx before the first render.
-      ...firstPaintStyles(fileURLToPath(new URL('./src/boot.css', import.meta.url))),
+      // preloaded and applied by main.tsx before the first render, its entry script requested
+      // once it is painted.
+      ...firstPaint(fileURLToPath(new URL('./src/boot.css', import.meta.url))),
       // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
       jspdfWithoutImageDecoders(),
       VitePWA({

@@ -1,6 +1,7 @@
 import type { Clock } from './clock'
 import type { Database } from './db/client'
 import type { AbuseLimits } from './middleware/abuse-limits'
+import type { InlineSources } from './inline-sources'
 
 export type Role = 'owner' | 'manager' | 'viewer'
 
@@ -45,7 +46,7 @@ export type AppEnv = {
     deps: Deps
     requestId: string
     auth: AuthContext | null
-    // CSP sources for the served HTML page's inline styles (server/inline-styles.ts), if any.
-    styleSources: string[] | undefined
+    // CSP sources for the served HTML page's inline styles and scripts (server/inline-sources.ts).
+    inlineSources: InlineSources | undefined
   }
 }

@@ -12,7 +12,7 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   // vite.config.ts's own plugins.
   'scripts/jspdf-without-image-decoders.ts',
-  'scripts/first-paint-styles.ts',
+  'scripts/first-paint.ts',
 ]
 
 function newestMtime(entry: string): number {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
-import { inlineStyleSources } from './inline-styles'
+import { inlineSources, type InlineSources } from './inline-sources'
 
 // Paths owned by the API and sandbox pages; the SPA fallback never answers for them.
 const NOT_PORTAL = /^\/(v1|sandbox|pay|receipts)(\/|$)/
@@ -108,19 +108,19 @@ async function fileStat(filePath: string) {
   }
 }
 
-// The CSP sources of an HTML file's inline styles, read once per version of the file.
-const styleSourcesByVersion = new Map<string, Promise<string[]>>()
+// The CSP sources of an HTML file's inline styles and scripts, read once per version of the file.
+const inlineSourcesByVersion = new Map<string, Promise<InlineSources>>()
 
-function htmlStyleSources(filePath: string, etag: string): Promise<string[]> {
+function htmlInlineSources(filePath: string, etag: string): Promise<InlineSources> {
   const key = `${filePath}:${etag}`
-  let sources = styleSourcesByVersion.get(key)
+  let sources = inlineSourcesByVersion.get(key)
   if (!sources) {
-    sources = readFile(filePath, 'utf8').then(inlineStyleSources, () => [])
-    styleSourcesByVersion.set(key, sources)
+    sources = readFile(filePath, 'utf8').then(inlineSources, () => ({ style: [], script: [] }))
+    inlineSourcesByVersion.set(key, sources)
     // A rebuilt portal gets a new etag; the old entries are dropped rather than kept forever.
-    if (styleSourcesByVersion.size > 16) {
-      const oldest = styleSourcesByVersion.keys().next().value
-      if (oldest !== undefined) styleSourcesByVersion.delete(oldest)
+    if (inlineSourcesByVersion.size > 16) {
+      const oldest = inlineSourcesByVersion.keys().next().value
+      if (oldest !== undefined) inlineSourcesByVersion.delete(oldest)
     }
   }
   return sources
@@ -155,10 +155,10 @@ export function servePortal(distDir: string): MiddlewareHandler<AppEnv> {
     c.header('Cache-Control', cacheControlFor(servedPath))
     c.header('ETag', etag)
     c.header('Last-Modified', info.mtime.toUTCString())
-    // An HTML page's policy allows its inline styles by hash, on every answer for it: a 304
+    // An HTML page's policy allows its inline code by hash, on every answer for it: a 304
     // updates the stored headers of the copy the browser then shows, so it must carry them too.
     if (contentTypeFor(filePath).startsWith('text/html')) {
-      c.set('styleSources', await htmlStyleSources(filePath, etag))
+      c.set('inlineSources', await htmlInlineSources(filePath, etag))
     }
     if (c.req.header('if-none-match') === etag) return c.body(null, 304)
     if (method === 'HEAD') {

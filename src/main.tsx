@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react'
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
@@ -123,6 +123,8 @@ function BootScreen() {
 
 function App() {
   const [painted, setPainted] = useState(false)
+  // Committed: work held for after the first paint now waits for the frames that paint it.
+  useEffect(() => firstRendered(), [])
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
   return (
@@ -143,11 +145,16 @@ function App() {
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
+// As a transition, React renders the app in slices that yield to the browser between them, not
+// in one long task; index.html's loading screen stays in #root until the result is committed.
 function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root)
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 }
 
@@ -191,9 +198,6 @@ const pageReady = session.loggedIn
         // The router shows its error page once rendered.
       }),
     )
-void Promise.all([appStyles, cacheReady, pageReady]).then(() => {
-  render(container)
-  firstRendered()
-})
+void Promise.all([appStyles, cacheReady, pageReady]).then(() => render(container))
 
 startErrorReporting()

@@ -1,11 +1,15 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import type { InlineSources } from '../inline-sources'
 
-export function contentSecurityPolicy(connectSrc: string[] = [], styleSrc: string[] = []): string {
+export function contentSecurityPolicy(
+  connectSrc: string[] = [],
+  inline: InlineSources = { style: [], script: [] },
+): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    ['style-src', "'self'", ...styleSrc].join(' '),
+    ['script-src', "'self'", ...inline.script].join(' '),
+    ['style-src', "'self'", ...inline.style].join(' '),
     "img-src 'self' data: blob:",
     "font-src 'self'",
     ['connect-src', "'self'", ...connectSrc].join(' '),
@@ -37,10 +41,10 @@ export function securityHeaders(opts: { connectSrc?: string[] } = {}): Middlewar
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    const styleSources = c.get('styleSources')
+    const inline = c.get('inlineSources')
     headers.set(
       'Content-Security-Policy',
-      styleSources?.length ? contentSecurityPolicy(opts.connectSrc, styleSources) : csp,
+      inline ? contentSecurityPolicy(opts.connectSrc, inline) : csp,
     )
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -3,7 +3,8 @@ let firstRender: Promise<unknown> = Promise.resolve()
 
 /**
  * main.tsx renders once the app's stylesheet is in (and, signed in, the offline cache), which may
- * be after the page's first frames: work meant for after the first paint waits for that render.
+ * be after the page's first frames: work meant for after the first paint waits until React has
+ * committed that render (a promise main.tsx resolves from the app's first effect).
  */
 export function holdUntilFirstRender(render: Promise<unknown>): void {
   firstRender = render

@@ -7,17 +7,57 @@ import {
   endsSessionOnRequest,
 } from '@/session/token-refresh'
 
-// A Web Locks stand-in with the same exclusive, queued semantics.
+type Grant = (lock: Lock | null) => unknown
+
+// A Web Locks stand-in with the same exclusive, queued semantics, ifAvailable included.
 function fakeLocks(): LockManager {
   let tail: Promise<unknown> = Promise.resolve()
+  let held = 0
+  const request = (
+    name: string,
+    optionsOrGrant: LockOptions | Grant,
+    maybeGrant?: Grant,
+  ): Promise<unknown> => {
+    const options = typeof optionsOrGrant === 'function' ? {} : optionsOrGrant
+    const grant = (typeof optionsOrGrant === 'function' ? optionsOrGrant : maybeGrant) as Grant
+    if (options.ifAvailable && held > 0) return Promise.resolve(grant(null))
+    held++
+    const run = tail.then(async () => {
+      try {
+        return await grant({ name, mode: 'exclusive' } as Lock)
+      } finally {
+        held--
+      }
+    })
+    tail = run.catch(() => undefined)
+    return run
+  }
   return {
-    request: ((_name: string, callback: () => Promise<unknown>) => {
-      const run = tail.then(() => callback())
-      tail = run.catch(() => undefined)
-      return run
-    }) as LockManager['request'],
+    request: request as LockManager['request'],
     query: () => Promise.resolve({ held: [], pending: [] }),
   }
+}
+
+// Two tabs' localStorage, as Chromium keeps it: each tab has its own copy, and a write reaches
+// the other tab later (with a 'storage' event there), on a channel the lock hand-over can overtake.
+function twoTabsStorage(delayMs: number) {
+  const tab = () => ({ copy: new Map<string, string>(), events: new EventTarget() })
+  const tabs = [tab(), tab()] as const
+  const storageOf = (self: (typeof tabs)[number], other: (typeof tabs)[number]): Storage =>
+    ({
+      getItem: (key: string) => self.copy.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        self.copy.set(key, value)
+        setTimeout(() => {
+          other.copy.set(key, value)
+          other.events.dispatchEvent(Object.assign(new Event('storage'), { key }))
+        }, delayMs)
+      },
+    }) as Storage
+  return [
+    { storage: storageOf(tabs[0], tabs[1]), events: tabs[0].events },
+    { storage: storageOf(tabs[1], tabs[0]), events: tabs[1].events },
+  ] as const
 }
 
 describe('createTokenRefresher', () => {
@@ -34,6 +74,57 @@ describe('createTokenRefresher', () => {
     expect(refresh).toHaveBeenCalledTimes(1)
     // A request sent after that refresh that still fails gets a new refresh.
     await tabB(now + 1)
+    expect(refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it("refreshes once even when the lock reaches the other tab before the first tab's record", async () => {
+    const locks = fakeLocks()
+    let now = 1_000
+    let release = () => {}
+    let gate: Promise<void> | null = new Promise<void>((done) => (release = done))
+    const refresh = vi.fn(async () => {
+      // The first tab holds the lock while its call is out; the second tab asks for it meanwhile.
+      const held = gate
+      gate = null
+      await held
+      now += 50
+    })
+    const [a, b] = twoTabsStorage(20)
+    const common = { refresh, lastRefreshKey: 'test:race', locks, now: () => now }
+    const tabA = createTokenRefresher({ ...common, ...a })
+    const tabB = createTokenRefresher({ ...common, ...b })
+    const first = tabA(1_000)
+    const second = tabB(1_000)
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    release()
+    await Promise.all([first, second])
+    expect(refresh).toHaveBeenCalledTimes(1)
+    // Once the record has arrived, a later failure of the second tab refreshes again.
+    await tabB(now + 1)
+    expect(refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it("refreshes itself when the other tab's refresh never comes, after a short wait", async () => {
+    const locks = fakeLocks()
+    let release = () => {}
+    const failure = new ApiError({ status: 0, code: 'network', message: 'offline' })
+    const refresh = vi
+      .fn<() => Promise<void>>()
+      .mockImplementationOnce(async () => {
+        await new Promise<void>((done) => (release = done))
+        throw failure
+      })
+      .mockResolvedValueOnce(undefined)
+    const [a, b] = twoTabsStorage(5)
+    const common = { refresh, lastRefreshKey: 'test:failed', locks, peerWaitMs: 30 }
+    const tabA = createTokenRefresher({ ...common, ...a })
+    const tabB = createTokenRefresher({ ...common, ...b })
+    const first = tabA(1_000)
+    const second = tabB(1_000)
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    release()
+    await expect(first).rejects.toBe(failure)
+    await expect(second).resolves.toBeUndefined()
     expect(refresh).toHaveBeenCalledTimes(2)
   })
 

@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   compactCss,
   inlineBootStyles,
+  loadEntryAfterPaint,
   preloadAppStylesheets,
-} from '../../scripts/first-paint-styles'
+} from '../../scripts/first-paint'
 import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
 import { createTestApp } from './auth-harness'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
@@ -208,7 +209,9 @@ describe('jspdf without its image decoders (scripts/jspdf-without-image-decoders
   })
 })
 
-describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+describe("index.html's first paint (scripts/first-paint.ts)", () => {
   it('paints the loading screen from inline rules and only preloads the app stylesheet', () => {
     const html = read('index.html').toString()
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '')
@@ -231,14 +234,36 @@ describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
     expect(html).not.toContain('/src/boot.css')
   })
 
-  it('is served with a CSP that allows exactly its inline rules by hash, never unsafe-inline', async () => {
+  it('requests its entry script from one inline loader, once the loading screen is painted', () => {
+    const html = read('index.html').toString()
+    // No tag the browser could fetch and run before painting: no module script, no modulepreload.
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/)
+    expect(html).not.toMatch(/<link rel="modulepreload"/)
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '')
+    expect(scripts).toHaveLength(1)
+    const loader = scripts[0] ?? ''
+    // It names the built entry and the entry's own imports, which exist.
+    const entry = loader.match(/"(\/assets\/index-[\w-]+\.js)"/)?.[1] ?? ''
+    expect(existsSync(join(outDir, entry))).toBe(true)
+    expect(read(entry).toString()).toContain('createRoot')
+    const preloads = JSON.parse(loader.match(/,(\[[^\]]*\])\)$/)?.[1] ?? 'null') as string[]
+    expect(preloads.length).toBeGreaterThan(0)
+    for (const url of preloads) expect(existsSync(join(outDir, url))).toBe(true)
+    // After the first frame, unless the service worker serves the code or the tab paints nothing.
+    expect(loader).toContain('requestAnimationFrame(function(){setTimeout(load)})')
+    expect(loader).toContain('sw.controller')
+    expect(loader).toContain('visibilityState==="hidden"')
+  })
+
+  it('is served with a CSP that allows exactly its inline rules and loader by hash, never unsafe-inline', async () => {
     const t = await createTestApp({ distDir: outDir })
     const res = await t.app.request('/login')
     const html = await res.text()
     const css = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
-    const hash = createHash('sha256').update(css).digest('base64')
+    const js = html.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? ''
     const csp = res.headers.get('Content-Security-Policy') ?? ''
-    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`)
+    expect(csp).toContain(`style-src 'self' ${sha256(css)};`)
+    expect(csp).toContain(`script-src 'self' ${sha256(js)};`)
     expect(csp).not.toContain('unsafe-inline')
     // A revalidation's 304 and a HEAD carry the same policy: a 304 updates the stored headers.
     const etag = res.headers.get('ETag') ?? ''
@@ -248,8 +273,10 @@ describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
     const head = await t.app.request('/login', { method: 'HEAD' })
     expect(head.headers.get('Content-Security-Policy')).toBe(csp)
     // Other responses keep the plain policy.
-    const js = await t.app.request('/assets/' + readdirSync(join(outDir, 'assets'))[0])
-    expect(js.headers.get('Content-Security-Policy')).toContain("style-src 'self';")
+    const asset = await t.app.request('/assets/' + readdirSync(join(outDir, 'assets'))[0])
+    const plain = asset.headers.get('Content-Security-Policy') ?? ''
+    expect(plain).toContain("style-src 'self';")
+    expect(plain).toContain("script-src 'self';")
   })
 
   it('fails the build when index.html no longer links src/boot.css', () => {
@@ -258,5 +285,19 @@ describe("index.html's first paint (scripts/first-paint-styles.ts)", () => {
     expect(
       preloadAppStylesheets('<link rel="stylesheet" crossorigin href="/assets/index-A.css">'),
     ).toBe('<link rel="preload" as="style" crossorigin href="/assets/index-A.css" data-app-styles>')
+  })
+
+  it('fails the build when the entry script is not where the loader expects it', () => {
+    const entry = '<script type="module" crossorigin src="/assets/index-A.js"></script>'
+    expect(() => loadEntryAfterPaint('<head></head><body></body>')).toThrow(/one module entry/)
+    expect(() => loadEntryAfterPaint(`<head>${entry}${entry}</head><body></body>`)).toThrow(
+      /found 2/,
+    )
+    expect(() => loadEntryAfterPaint(`<head>${entry}</head>`)).toThrow(/<\/body>/)
+    const html = loadEntryAfterPaint(
+      `<head>\n    ${entry}\n    <link rel="modulepreload" crossorigin href="/assets/r-B.js">\n</head><body></body>`,
+    )
+    expect(html).toMatch(/^<head>\n<\/head><body> {2}<script>\(function\(d,entry,preloads\)/)
+    expect(html).toContain('})(document,"/assets/index-A.js",["/assets/r-B.js"])</script>')
   })
 })

@@ -82,3 +82,29 @@ test('the loading screen paints from inline rules the CSP allows; the app waits 
   await expect(boot).toHaveCount(0)
   expect(violations).toEqual([])
 })
+
+test("the app's code is requested only once the loading screen has been rendered", async ({
+  page,
+}) => {
+  // The first animation frame after the HTML is parsed is the one that paints the loading screen.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      ;(window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now()
+    })
+  })
+  await page.goto('/login')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  const timings = await page.evaluate(() => ({
+    firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt ?? null,
+    controlled: navigator.serviceWorker?.controller != null,
+    entry: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))
+      .map((e) => e.startTime),
+  }))
+  // A first visit: no service worker serves it, so the loader waits for that frame.
+  expect(timings.controlled).toBe(false)
+  expect(timings.firstFrameAt).not.toBeNull()
+  expect(timings.entry).toHaveLength(1)
+  expect(timings.entry[0]).toBeGreaterThan(timings.firstFrameAt ?? Infinity)
+})
