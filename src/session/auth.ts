@@ -6,11 +6,7 @@ import { apiEnv } from '@/config/api'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { removeDeviceIdentifier } from '@/session/device'
 import type { Session } from '@/session/session'
-import {
-  createTokenRefresher,
-  endsSessionOnRefresh,
-  endsSessionOnRequest,
-} from '@/session/token-refresh'
+import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import {
   requestAccessToken,
   requestPasswordGrant,
@@ -44,12 +40,20 @@ export function createAuth(deps: AuthDeps) {
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
 
-  const refreshOnce = createTokenRefresher({
-    lastRefreshKey: LAST_REFRESH_KEY,
-    refresh: async () => {
-      await requestAccessToken(session.submerchantId)
-    },
-  })
+  // The cross-tab refresher is needed only once a signed-in call is refused: loaded then, so the
+  // sign-in page's code does not carry it.
+  let refresher: Promise<(sentAt: number) => Promise<void>> | undefined
+  const refreshOnce = async (sentAt: number): Promise<void> => {
+    refresher ??= import('@/session/token-refresh').then(({ createTokenRefresher }) =>
+      createTokenRefresher({
+        lastRefreshKey: LAST_REFRESH_KEY,
+        refresh: async () => {
+          await requestAccessToken(session.submerchantId)
+        },
+      }),
+    )
+    return (await refresher)(sentAt)
+  }
 
   function scheduleExpiry(): void {
     clearTimeout(expiryTimer)

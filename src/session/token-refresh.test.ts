@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/errors'
-import {
-  createTokenRefresher,
-  endsSessionOnRefresh,
-  endsSessionOnRequest,
-} from '@/session/token-refresh'
+import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
+import { createTokenRefresher } from '@/session/token-refresh'
 
 type Grant = (lock: Lock | null) => unknown
 
