@@ -1,6 +1,14 @@
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react'
+import {
+  lazy,
+  startTransition,
+  StrictMode,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/config/limits'
@@ -8,7 +16,6 @@ import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
-import { createQueryClient } from '@/offline/query-client'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
@@ -19,14 +26,14 @@ import '@/ui/tokens.css'
 import '@/ui/base.css'
 
 function createAppRouter(
-  queryClient: QueryClient,
+  loadQueryClient: () => Promise<QueryClient>,
   session: Session,
   auth: Auth,
   restored: Promise<void>,
 ) {
   return createRouter({
     routeTree,
-    context: { queryClient, session, auth, restored },
+    context: { loadQueryClient, session, auth, restored },
     defaultPreload: 'intent',
     // React Query owns freshness, so the router never serves its own stale loader data.
     defaultPreloadStaleTime: 0,
@@ -54,16 +61,44 @@ holdUntilFirstRender(new Promise<void>((done) => (firstRendered = done)))
 clearStaleStorage()
 // Early, before the user menu that offers installing exists: the browser may ask only once.
 listenForInstallPrompt()
-const queryClient = createQueryClient()
 const session = createSession()
 const persister = createIdbPersister()
 // The persisted cache is read from IndexedDB now, in parallel with the code that restores it.
 const persisted = Promise.resolve(persister.restoreClient())
-// The outbox, the persist client and the queueable actions: a signed-in start needs them at once
-// (account routes wait for the restore, features/accounts/guards); a signed-out one, on /login,
-// loads them after its first paint.
+
+// TanStack Query's client: /login has no use for it, so its code is not part of that page's. One
+// client for the app's life, created when its code has loaded (a failed load is tried again).
+let queryClient: QueryClient | undefined
+let queryClientLoad: Promise<QueryClient> | undefined
+const queryClientListeners = new Set<() => void>()
+function loadQueryClient(): Promise<QueryClient> {
+  queryClientLoad ??= import('@/offline/query-client').then(
+    ({ createQueryClient }) => {
+      const client = createQueryClient()
+      // What QueryClientProvider does on mount: refetch on focus and reconnect, resume mutations.
+      client.mount()
+      queryClient = client
+      for (const listener of queryClientListeners) listener()
+      return client
+    },
+    (error: unknown) => {
+      queryClientLoad = undefined
+      throw error
+    },
+  )
+  return queryClientLoad
+}
+const subscribeQueryClient = (listener: () => void) => {
+  queryClientListeners.add(listener)
+  return () => queryClientListeners.delete(listener)
+}
+
+// The query client, the outbox, the persist client and the queueable actions: a signed-in start
+// needs them at once (account routes wait for the restore, features/accounts/guards); a
+// signed-out one, on /login, loads them after its first paint.
 const loadPersistence = () =>
   Promise.all([
+    loadQueryClient(),
     import('@/offline/persistence'),
     import('@/features/receipts/api'),
     import('@/features/payment-links/mutations'),
@@ -72,18 +107,23 @@ const restored: Promise<void> = (
   session.loggedIn ? loadPersistence() : afterFirstPaint().then(loadPersistence)
 )
   .then(
-    ([{ startPersistence }, { registerReceiptMutations }, { registerPaymentLinkMutations }]) => {
+    ([
+      client,
+      { startPersistence },
+      { registerReceiptMutations },
+      { registerPaymentLinkMutations },
+    ]) => {
       // Before the restore, so restored mutations find their mutationFn.
-      registerReceiptMutations(queryClient)
-      registerPaymentLinkMutations(queryClient)
-      return startPersistence({ queryClient, session, persister, persisted })
+      registerReceiptMutations(client)
+      registerPaymentLinkMutations(client)
+      return startPersistence({ queryClient: client, session, persister, persisted })
     },
   )
   .catch(() => {
     // A chunk that failed to load: the app runs online without its offline cache.
   })
-const auth = createAuth({ session, queryClient, persister })
-const router = createAppRouter(queryClient, session, auth, restored)
+const auth = createAuth({ session, loadedQueryClient: () => queryClient, persister })
+const router = createAppRouter(loadQueryClient, session, auth, restored)
 auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
 auth.start()
 if (session.loggedIn) loadStartingPageCode(router)
@@ -127,8 +167,11 @@ function App() {
   useEffect(() => firstRendered(), [])
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
+  // Undefined until its code has loaded; the screens that use it are behind guards that wait for
+  // it, and this store's update reaches React before theirs.
+  const client = useSyncExternalStore(subscribeQueryClient, () => queryClient)
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={client}>
       <ToastProvider>
         <RouterProvider router={router} />
         {!routed && <BootScreen />}
@@ -138,7 +181,7 @@ function App() {
           <ServiceWorker />
         </Suspense>
       )}
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   )
 }
 

@@ -11,8 +11,8 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     // Loaded on demand: the account loaders and their schemas stay out of the /login bundle.
     const { requireAccount } = await import('@/features/accounts/guards')
-    const { submerchantUser, submerchant } = await requireAccount(context, location)
-    return { submerchant, submerchantRole: submerchantUser.submerchantRole }
+    const { queryClient, submerchantUser, submerchant } = await requireAccount(context, location)
+    return { queryClient, submerchant, submerchantRole: submerchantUser.submerchantRole }
   },
   errorComponent: AuthError,
   component: AuthLayout,

@@ -15,6 +15,7 @@ export const Route = createFileRoute('/select-account')({
     context.auth.leaveAccount()
     // The account list is in the persisted cache when offline.
     await context.restored
+    await context.loadQueryClient()
   },
   head: () => ({ meta: [{ title: pageTitle('Choose an account') }] }),
   component: SelectAccountPage,

@@ -14,7 +14,7 @@ function setup() {
     removeClient: vi.fn(),
   }
   const goToLogin = vi.fn()
-  const auth = createAuth({ session, queryClient, persister, goToLogin })
+  const auth = createAuth({ session, loadedQueryClient: () => queryClient, persister, goToLogin })
   return { session, queryClient, persister, goToLogin, stop: auth.start() }
 }
 

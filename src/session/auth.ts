@@ -26,7 +26,8 @@ export const LAST_REFRESH_KEY = `portal:${apiEnv}:last-refresh`
 
 export interface AuthDeps {
   session: Session
-  queryClient: QueryClient
+  // The query client if its code has loaded yet (main.tsx); before that it holds nothing.
+  loadedQueryClient: () => QueryClient | undefined
   persister: Persister
   // Set once the router exists: where forced logouts and expiry send the user.
   goToLogin?: () => void
@@ -36,7 +37,7 @@ export type Auth = ReturnType<typeof createAuth>
 
 /** Sign-in, token refresh, expiry timer and logout (§4), shared by every screen. */
 export function createAuth(deps: AuthDeps) {
-  const { session, queryClient, persister } = deps
+  const { session, loadedQueryClient, persister } = deps
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -68,8 +69,9 @@ export function createAuth(deps: AuthDeps) {
 
   // Queued actions go too: replayed later they would run as whoever is signed in then.
   function forgetAccountData(): void {
-    queryClient.getMutationCache().clear()
-    queryClient.clear()
+    const queryClient = loadedQueryClient()
+    queryClient?.getMutationCache().clear()
+    queryClient?.clear()
     void persister.removeClient()
     // Bulk imports kept for resuming (loaded on demand: not part of the sign-in bundle).
     void import('@/offline/bulk-import-store').then((store) => store.clearBulkImports())

@@ -33,7 +33,7 @@ export async function renderWithRouter(screen: ReactNode, auth: Partial<Auth>) {
     routeTree,
     history: createMemoryHistory({ initialEntries: ['/'] }),
     context: {
-      queryClient,
+      loadQueryClient: () => Promise.resolve(queryClient),
       session: createSession(localStorage, 'local'),
       auth: auth as Auth,
       restored: Promise.resolve(),

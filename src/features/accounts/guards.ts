@@ -7,15 +7,16 @@ import { requireLogin } from '@/session/require-login'
 
 /**
  * Loads the signed-in user (cached). §4: an empty user while logged in ends the session; a new
- * user id re-keys the persisted cache.
+ * user id re-keys the persisted cache. Returns the query client for the routes below.
  */
-export async function ensureUser({ session, auth, queryClient, restored }: RouterContext) {
+export async function ensureUser({ session, auth, loadQueryClient, restored }: RouterContext) {
   await restored
+  const queryClient = await loadQueryClient()
   try {
     const user = await queryClient.ensureQueryData(accountQueries.currentUser())
     if (!user.id) throw new Error('empty user')
     if (session.userId !== user.id) session.setUserId(user.id)
-    return user
+    return queryClient
   } catch (error) {
     if (!isApiError(error) || error.status === 404) {
       await auth.logout()
@@ -32,8 +33,8 @@ export async function requireAccount(context: RouterContext, location: ParsedLoc
   if (!submerchantId) {
     throw redirect({ to: '/select-account', search: { redirect: location.href } })
   }
-  await ensureUser(context)
-  return ensureAccount(context.queryClient, submerchantId)
+  const queryClient = await ensureUser(context)
+  return { queryClient, ...(await ensureAccount(queryClient, submerchantId)) }
 }
 
 /**
@@ -42,9 +43,9 @@ export async function requireAccount(context: RouterContext, location: ParsedLoc
  */
 export async function requireUser(context: RouterContext, location: ParsedLocation) {
   requireLogin(context.session, location)
-  await ensureUser(context)
+  const queryClient = await ensureUser(context)
   const submerchantId = context.session.submerchantId
-  if (!submerchantId) return { submerchant: null, submerchantRole: null }
-  const { submerchant, submerchantUser } = await ensureAccount(context.queryClient, submerchantId)
-  return { submerchant, submerchantRole: submerchantUser.submerchantRole }
+  if (!submerchantId) return { queryClient, submerchant: null, submerchantRole: null }
+  const { submerchant, submerchantUser } = await ensureAccount(queryClient, submerchantId)
+  return { queryClient, submerchant, submerchantRole: submerchantUser.submerchantRole }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
 import type { Submerchant } from '@/api/schema/submerchants'
@@ -27,6 +27,7 @@ export function SelectAccountScreen({ redirect, welcome = false }: SelectAccount
   const auth = useAuth()
   const router = useRouter()
   const { requestLogout, dialog } = useLogout()
+  const queryClient = useQueryClient()
   const user = useQuery(accountQueries.currentUser())
   const accounts = useQuery({ ...accountQueries.submerchants(), refetchOnMount: 'always' })
   const [choosing, setChoosing] = useState<string | null>(null)
@@ -38,7 +39,7 @@ export function SelectAccountScreen({ redirect, welcome = false }: SelectAccount
     try {
       await auth.chooseAccount(account.id)
       rememberOperator(account.operatorId)
-      await ensureAccount(router.options.context.queryClient, account.id)
+      await ensureAccount(queryClient, account.id)
       await router.navigate({ href: redirect ?? '/dashboard' })
     } catch (cause) {
       auth.leaveAccount()
