@@ -47,6 +47,13 @@ async function main(): Promise<void> {
     console.log(startBanner(url, config))
   })
 
+  // Node's 5 s keep-alive is shorter than clients keep idle sockets for reuse: a request sent just
+  // as the server closes one is reset (ECONNRESET). The usual remedy: outlast them.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
+
   let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return

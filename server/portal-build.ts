@@ -15,18 +15,22 @@ const BUILD_INPUTS = [
   'scripts/first-paint.ts',
 ]
 
+const TEST_FILE = /\.test\.tsx?$/
+
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0
   const info = statSync(entry)
   if (!info.isDirectory()) return info.mtimeMs
   let newest = info.mtimeMs
   for (const child of readdirSync(entry)) {
+    // Unit tests beside the code are not part of the build.
+    if (TEST_FILE.test(child)) continue
     newest = Math.max(newest, newestMtime(path.join(entry, child)))
   }
   return newest
 }
 
-function portalIsStale(distDir: string, root = process.cwd()): boolean {
+export function portalIsStale(distDir: string, root = process.cwd()): boolean {
   const index = path.join(distDir, 'index.html')
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs

@@ -57,6 +57,22 @@ function twoTabsStorage(delayMs: number) {
   ] as const
 }
 
+// Both tabs fail at 1_000; the first holds the lock while its refresh call is out, until release.
+async function raceTwoTabs(
+  options: Omit<Parameters<typeof createTokenRefresher>[0], 'storage' | 'events'>,
+  storageDelayMs: number,
+  release: () => void,
+) {
+  const [a, b] = twoTabsStorage(storageDelayMs)
+  const tabA = createTokenRefresher({ ...options, ...a })
+  const tabB = createTokenRefresher({ ...options, ...b })
+  const first = tabA(1_000)
+  const second = tabB(1_000)
+  await vi.waitFor(() => expect(options.refresh).toHaveBeenCalledTimes(1))
+  release()
+  return { first, second, tabB }
+}
+
 describe('createTokenRefresher', () => {
   it('refreshes once for two tabs that failed at the same moment', async () => {
     const locks = fakeLocks()
@@ -86,14 +102,11 @@ describe('createTokenRefresher', () => {
       await held
       now += 50
     })
-    const [a, b] = twoTabsStorage(20)
-    const common = { refresh, lastRefreshKey: 'test:race', locks, now: () => now }
-    const tabA = createTokenRefresher({ ...common, ...a })
-    const tabB = createTokenRefresher({ ...common, ...b })
-    const first = tabA(1_000)
-    const second = tabB(1_000)
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
-    release()
+    const { first, second, tabB } = await raceTwoTabs(
+      { refresh, lastRefreshKey: 'test:race', locks, now: () => now },
+      20,
+      () => release(),
+    )
     await Promise.all([first, second])
     expect(refresh).toHaveBeenCalledTimes(1)
     // Once the record has arrived, a later failure of the second tab refreshes again.
@@ -112,14 +125,11 @@ describe('createTokenRefresher', () => {
         throw failure
       })
       .mockResolvedValueOnce(undefined)
-    const [a, b] = twoTabsStorage(5)
-    const common = { refresh, lastRefreshKey: 'test:failed', locks, peerWaitMs: 30 }
-    const tabA = createTokenRefresher({ ...common, ...a })
-    const tabB = createTokenRefresher({ ...common, ...b })
-    const first = tabA(1_000)
-    const second = tabB(1_000)
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
-    release()
+    const { first, second } = await raceTwoTabs(
+      { refresh, lastRefreshKey: 'test:failed', locks, peerWaitMs: 30 },
+      5,
+      () => release(),
+    )
     await expect(first).rejects.toBe(failure)
     await expect(second).resolves.toBeUndefined()
     expect(refresh).toHaveBeenCalledTimes(2)

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import type { ListSort } from '@/api/list-query'
 import { Field } from '@/ui/field'
 import { useMediaQuery } from '@/ui/use-media-query'
@@ -173,7 +174,9 @@ function useSideScroll() {
     element.addEventListener('scroll', update, { passive: true })
     // Without ResizeObserver (jsdom) the measure after each render stands.
     if (typeof ResizeObserver !== 'undefined') {
-      observer.current = new ResizeObserver(update)
+      // Committed at once, in the frame whose layout changed: a region that starts to scroll is
+      // focusable (and named) before anything, assistive technology included, looks at it.
+      observer.current = new ResizeObserver(() => flushSync(update))
       observer.current.observe(element)
     }
     return () => {
