@@ -30,8 +30,7 @@ const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts']
 // Light modules shared by two or more screens (UI kit, hooks, formatters), in one chunk instead of
 // dozens of a few hundred bytes: fewer requests on a start, and a shorter preload map in the boot
 // chunk. /login loads it after its first paint, with the offline cache's code that uses some of it.
-const APP_SHARED =
-  /[\\/]src[\\/](ui|lib|policy)[\\/]|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/
+const APP_SHARED = /[\\/]src[\\/](ui|lib|policy)[\\/]/
 // Modules that bring a heavy library along stay with the screens that use them.
 const APP_SHARED_EXCLUDED =
   /[\\/]src[\\/]lib[\\/](csv|expiry|password-strength|pdf-text|phone|qr)\.ts$/
@@ -189,6 +188,9 @@ export default defineConfig(({ command }) => {
               // jspdf on its own (with fflate), shared by the export and the Scan to Pay kit: the
               // service worker installs it, and not the export-only chunk it used to share.
               { name: 'jspdf', test: /node_modules[\\/]jspdf[\\/]/ },
+              // TanStack Query on its own: /login loads it after its first paint, apart from the
+              // screens' shared modules, so neither makes one long task of evaluating both.
+              { name: 'query', test: /[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
               {
                 name: 'app',
                 test: (id) => APP_SHARED.test(id) && !APP_SHARED_EXCLUDED.test(id),
