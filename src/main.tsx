@@ -16,6 +16,7 @@ import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
+import { createQueryClientLoader } from '@/offline/query-client-loader'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
@@ -65,40 +66,15 @@ const session = createSession()
 const persister = createIdbPersister()
 // The persisted cache is read from IndexedDB now, in parallel with the code that restores it.
 const persisted = Promise.resolve(persister.restoreClient())
-
-// TanStack Query's client: /login has no use for it, so its code is not part of that page's. One
-// client for the app's life, created when its code has loaded (a failed load is tried again).
-let queryClient: QueryClient | undefined
-let queryClientLoad: Promise<QueryClient> | undefined
-const queryClientListeners = new Set<() => void>()
-function loadQueryClient(): Promise<QueryClient> {
-  queryClientLoad ??= import('@/offline/query-client').then(
-    ({ createQueryClient }) => {
-      const client = createQueryClient()
-      // What QueryClientProvider does on mount: refetch on focus and reconnect, resume mutations.
-      client.mount()
-      queryClient = client
-      for (const listener of queryClientListeners) listener()
-      return client
-    },
-    (error: unknown) => {
-      queryClientLoad = undefined
-      throw error
-    },
-  )
-  return queryClientLoad
-}
-const subscribeQueryClient = (listener: () => void) => {
-  queryClientListeners.add(listener)
-  return () => queryClientListeners.delete(listener)
-}
+// TanStack Query's client, created once its code has loaded: /login has no use for it.
+const queryClient = createQueryClientLoader()
 
 // The query client, the outbox, the persist client and the queueable actions: a signed-in start
 // needs them at once (account routes wait for the restore, features/accounts/guards); a
 // signed-out one, on /login, loads them after its first paint.
 const loadPersistence = () =>
   Promise.all([
-    loadQueryClient(),
+    queryClient.load(),
     import('@/offline/persistence'),
     import('@/features/receipts/api'),
     import('@/features/payment-links/mutations'),
@@ -122,8 +98,8 @@ const restored: Promise<void> = (
   .catch(() => {
     // A chunk that failed to load: the app runs online without its offline cache.
   })
-const auth = createAuth({ session, loadedQueryClient: () => queryClient, persister })
-const router = createAppRouter(loadQueryClient, session, auth, restored)
+const auth = createAuth({ session, loadedQueryClient: queryClient.current, persister })
+const router = createAppRouter(queryClient.load, session, auth, restored)
 auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
 auth.start()
 if (session.loggedIn) loadStartingPageCode(router)
@@ -169,7 +145,7 @@ function App() {
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
   // Undefined until its code has loaded; the screens that use it are behind guards that wait for
   // it, and this store's update reaches React before theirs.
-  const client = useSyncExternalStore(subscribeQueryClient, () => queryClient)
+  const client = useSyncExternalStore(queryClient.subscribe, queryClient.current)
   return (
     <QueryClientContext.Provider value={client}>
       <ToastProvider>

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DEMO_EMAILS } from './support/demo'
 import { startPrivateServer, type PrivateServer } from './support/private-server'
 import { advanceSandboxClock } from './support/sandbox'
@@ -47,8 +47,13 @@ test('two tabs whose access tokens expired refresh once, and both stay signed in
   // Past the 15-minute access token.
   await advanceSandboxClock(context.request, 16 * 60)
 
-  // Both tabs ask for the account list at the same moment.
+  // Both tabs ask for the account list at the same moment. It shows from the saved copy at once;
+  // each tab's own answer for it comes after its 401 and the one refresh, and is waited for.
+  const listAnswered = (page: Page) =>
+    page.waitForResponse((res) => res.url().includes('/v1/submerchants') && res.ok())
+  const answered = Promise.all([listAnswered(first), listAnswered(second)])
   await Promise.all([first.reload(), second.reload()])
+  await answered
   for (const page of [first, second]) {
     await expect(page.getByRole('button', { name: 'City Cabs' })).toBeVisible()
     await expect(page).toHaveURL(/\/select-account/)
