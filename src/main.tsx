@@ -6,6 +6,7 @@ import {
   useEffect,
   useState,
   useSyncExternalStore,
+  type ReactNode,
 } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
@@ -16,7 +17,7 @@ import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
-import { createQueryClientLoader } from '@/offline/query-client-loader'
+import { createQueryClientLoader, type QueryClientLoader } from '@/offline/query-client-loader'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
@@ -50,9 +51,11 @@ function createAppRouter(
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>
+    router: AppRouter
   }
 }
+
+type AppRouter = ReturnType<typeof createAppRouter>
 
 // The entry's modules (React, the router, the routes) are evaluated in one task; the app starts in
 // the next, so that neither is long enough to hold back input or the frame after it.
@@ -109,106 +112,8 @@ function start(): void {
   auth.start()
   if (session.loggedIn) loadStartingPageCode(router)
 
-  /**
-   * A signed-in start (the warm start of an installed app, often offline): the code of the page
-   * being opened, its shell and the account guard load now, alongside the cache restore, rather
-   * than one after another once the router has run each route's guard. Only fetches modules; the
-   * router still runs the guards and loaders itself.
-   */
-  function loadStartingPageCode(router: ReturnType<typeof createAppRouter>) {
-    const ignore = () => {
-      // A chunk that fails here fails again where the router loads it, and is reported there.
-    }
-    import('@/features/accounts/guards').catch(ignore)
-    const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
-    for (const route of routes) Promise.resolve(router.loadRouteChunk(route)).catch(ignore)
-  }
-
-  // Registers the service worker and shows its notices; not needed for the first paint.
-  const ServiceWorker = lazy(() =>
-    import('@/offline/service-worker').then((m) => ({ default: m.ServiceWorker })),
-  )
-
-  // index.html's loading screen, kept on screen until the router has a page (or its spinner) to show,
-  // rather than a blank frame between the two.
-  function BootScreen() {
-    return (
-      <main className="boot">
-        <h1 className="boot__name">{APP_NAME}</h1>
-        <p className="boot__text" role="status">
-          Loading…
-        </p>
-      </main>
-    )
-  }
-
-  function App() {
-    const [painted, setPainted] = useState(false)
-    // Committed: work held for after the first paint now waits for the frames that paint it.
-    useEffect(() => firstRendered(), [])
-    useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
-    const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
-    // Undefined until its code has loaded; the screens that use it are behind guards that wait for
-    // it, and this store's update reaches React before theirs.
-    const client = useSyncExternalStore(queryClient.subscribe, queryClient.current)
-    return (
-      <QueryClientContext.Provider value={client}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-          {!routed && <BootScreen />}
-        </ToastProvider>
-        {import.meta.env.PROD && painted && (
-          <Suspense fallback={null}>
-            <ServiceWorker />
-          </Suspense>
-        )}
-      </QueryClientContext.Provider>
-    )
-  }
-
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
-
-  // As a transition, React renders the app in slices that yield to the browser between them, not
-  // in one long task; index.html's loading screen stays in #root until the result is committed.
-  function render(root: HTMLElement) {
-    const reactRoot = createRoot(root)
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    )
-  }
-
-  /**
-   * index.html paints its loading screen from inline rules and only preloads the app's stylesheet
-   * (scripts/first-paint-styles.ts), so that paint waits for nothing; the stylesheet is applied here,
-   * before React renders anything that needs it. The dev server injects styles itself.
-   */
-  function applyAppStyles(): Promise<void> {
-    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')]
-    return Promise.all(
-      preloads.map(
-        (preload) =>
-          new Promise<void>((done) => {
-            const sheet = document.createElement('link')
-            sheet.rel = 'stylesheet'
-            sheet.href = preload.href
-            sheet.crossOrigin = preload.crossOrigin
-            // A stylesheet that fails leaves the app unstyled but working, as a blocking one would.
-            sheet.onload = sheet.onerror = () => done()
-            document.head.append(sheet)
-          }),
-      ),
-    ).then(() => undefined)
-  }
-
-  // Never longer than FIRST_RENDER_WAIT_MS: an IndexedDB or a network that stalls must not keep the
-  // app from starting (the router then shows its own pending page while it finishes).
-  const atMost = (work: Promise<unknown>) =>
-    Promise.race([work, new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS))])
   // A signed-in start also keeps the loading screen until the persisted cache is in memory (read in
   // parallel with the page's code), so the router's first pass finds the account and the page's rows
   // there and paints them at once, with no spinner between.
@@ -222,7 +127,109 @@ function start(): void {
           // The router shows its error page once rendered.
         }),
       )
-  void Promise.all([appStyles, cacheReady, pageReady]).then(() => render(container))
+  void Promise.all([appStyles, cacheReady, pageReady]).then(() =>
+    render(container, <App router={router} queryClient={queryClient} onCommit={firstRendered} />),
+  )
 
   startErrorReporting()
+}
+
+/**
+ * A signed-in start (the warm start of an installed app, often offline): the code of the page
+ * being opened, its shell and the account guard load now, alongside the cache restore, rather
+ * than one after another once the router has run each route's guard. Only fetches modules; the
+ * router still runs the guards and loaders itself.
+ */
+function loadStartingPageCode(router: AppRouter) {
+  const ignore = () => {
+    // A chunk that fails here fails again where the router loads it, and is reported there.
+  }
+  import('@/features/accounts/guards').catch(ignore)
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
+  for (const route of routes) Promise.resolve(router.loadRouteChunk(route)).catch(ignore)
+}
+
+// Registers the service worker and shows its notices; not needed for the first paint.
+const ServiceWorker = lazy(() =>
+  import('@/offline/service-worker').then((m) => ({ default: m.ServiceWorker })),
+)
+
+// index.html's loading screen, kept on screen until the router has a page (or its spinner) to show,
+// rather than a blank frame between the two.
+function BootScreen() {
+  return (
+    <main className="boot">
+      <h1 className="boot__name">{APP_NAME}</h1>
+      <p className="boot__text" role="status">
+        Loading…
+      </p>
+    </main>
+  )
+}
+
+interface AppProps {
+  router: AppRouter
+  queryClient: QueryClientLoader
+  // Called once React has committed the first render.
+  onCommit: () => void
+}
+
+function App({ router, queryClient, onCommit }: AppProps) {
+  const [painted, setPainted] = useState(false)
+  // Committed: work held for after the first paint now waits for the frames that paint it.
+  useEffect(() => onCommit(), [onCommit])
+  useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
+  const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
+  // Undefined until its code has loaded; the screens that use it are behind guards that wait for
+  // it, and this store's update reaches React before theirs.
+  const client = useSyncExternalStore(queryClient.subscribe, queryClient.current)
+  return (
+    <QueryClientContext.Provider value={client}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+        {!routed && <BootScreen />}
+      </ToastProvider>
+      {import.meta.env.PROD && painted && (
+        <Suspense fallback={null}>
+          <ServiceWorker />
+        </Suspense>
+      )}
+    </QueryClientContext.Provider>
+  )
+}
+
+// As a transition, React renders the app in slices that yield to the browser between them, not
+// in one long task; index.html's loading screen stays in #root until the result is committed.
+function render(root: HTMLElement, app: ReactNode) {
+  const reactRoot = createRoot(root)
+  startTransition(() => reactRoot.render(<StrictMode>{app}</StrictMode>))
+}
+
+/**
+ * index.html paints its loading screen from inline rules and only preloads the app's stylesheet
+ * (scripts/first-paint.ts), so that paint waits for nothing; the stylesheet is applied here,
+ * before React renders anything that needs it. The dev server injects styles itself.
+ */
+function applyAppStyles(): Promise<void> {
+  const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')]
+  return Promise.all(
+    preloads.map(
+      (preload) =>
+        new Promise<void>((done) => {
+          const sheet = document.createElement('link')
+          sheet.rel = 'stylesheet'
+          sheet.href = preload.href
+          sheet.crossOrigin = preload.crossOrigin
+          // A stylesheet that fails leaves the app unstyled but working, as a blocking one would.
+          sheet.onload = sheet.onerror = () => done()
+          document.head.append(sheet)
+        }),
+    ),
+  ).then(() => undefined)
+}
+
+// Never longer than FIRST_RENDER_WAIT_MS: an IndexedDB or a network that stalls must not keep the
+// app from starting (the router then shows its own pending page while it finishes).
+function atMost(work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((done) => setTimeout(done, FIRST_RENDER_WAIT_MS))])
 }
