@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SEARCH_DEBOUNCE_MS } from '@/config/limits'
 import { intentQueries } from '@/features/payment-links/api'
-import { INTENT_ROUTE } from '@/features/payment-links/intent-row'
+import { INTENT_ROUTE } from '@/features/payment-links/payment-links-columns'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatMoney } from '@/lib/money'
 

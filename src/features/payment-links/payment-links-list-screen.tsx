@@ -11,7 +11,7 @@ import {
 } from '@/features/payment-links/bulk-actions'
 import { selectionCsvRows, selectionFileName } from '@/features/payment-links/bulk-export'
 import type { BulkAction } from '@/features/payment-links/bulk-run'
-import { INTENT_COLUMNS, IntentCard } from '@/features/payment-links/intent-row'
+import { INTENT_COLUMNS, IntentCard } from '@/features/payment-links/payment-links-columns'
 import { IntentSearch } from '@/features/payment-links/intent-search'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { QueuedLinks } from '@/features/payment-links/queued-links'

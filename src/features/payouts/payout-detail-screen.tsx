@@ -11,7 +11,7 @@ import { GoBack } from '@/ui/go-back'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import { payoutQueries, type PayoutContents } from '@/features/payouts/api'
-import { destinationText, scheduleText } from '@/features/payouts/payout-parts'
+import { destinationText, scheduleText } from '@/features/payouts/payouts-columns'
 import './payouts.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId' as const

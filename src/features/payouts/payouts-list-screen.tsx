@@ -5,7 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { payoutQueries } from '@/features/payouts/api'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
-import { PAYOUT_COLUMNS, PayoutCard } from '@/features/payouts/payout-parts'
+import { PAYOUT_COLUMNS, PayoutCard } from '@/features/payouts/payouts-columns'
 import './payouts.css'
 
 interface PayoutsListScreenProps {

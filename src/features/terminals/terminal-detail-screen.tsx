@@ -13,7 +13,7 @@ import {
   configurationText,
   TerminalPicture,
   TerminalTakings,
-} from '@/features/terminals/terminal-parts'
+} from '@/features/terminals/terminals-columns'
 import './terminals.css'
 
 interface TerminalDetailScreenProps {

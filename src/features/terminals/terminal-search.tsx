@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { SEARCH_DEBOUNCE_MS } from '@/config/limits'
 import { prettify } from '@/lib/prettify'
 import { terminalQueries } from '@/features/terminals/api'
-import { TERMINAL_ROUTE } from '@/features/terminals/terminal-parts'
+import { TERMINAL_ROUTE } from '@/features/terminals/terminals-columns'
 
 // §9 search: 500 ms after the last key, up to 10 suggestions, each opening its terminal.
 export function TerminalSearch({ submerchantId }: { submerchantId: string }) {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_COLUMNS, SaleCard } from '@/features/sales/sale-row'
+import { SALE_COLUMNS, SaleCard } from '@/features/sales/sales-columns'
 import { terminalQueries } from '@/features/terminals/api'
 import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
 import { TerminalSales } from '@/features/terminals/terminal-sales'

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
-import { TerminalsScreen } from '@/features/terminals/terminals-screen'
+import { TerminalsListScreen } from '@/features/terminals/terminals-list-screen'
 import { loadQuery } from '@/lib/load-query'
 import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
@@ -38,7 +38,7 @@ function TerminalsPage() {
     return <NotPermitted title="Terminals" message={ACCESS_DENIED_MESSAGES.canViewTerminals} />
   }
   return (
-    <TerminalsScreen
+    <TerminalsListScreen
       submerchantId={submerchant.id}
       userId={session.userId}
       search={search}

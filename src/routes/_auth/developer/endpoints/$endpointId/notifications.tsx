@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { developerQueries } from '@/features/developer/api'
 import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
-import { NotificationsScreen } from '@/features/developer/notifications-screen'
+import { NotificationsListScreen } from '@/features/developer/notifications-list-screen'
 import { loadQuery } from '@/lib/load-query'
 import { parseListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
@@ -49,7 +49,7 @@ function NotificationsPage() {
     )
   }
   return (
-    <NotificationsScreen
+    <NotificationsListScreen
       submerchantId={submerchant.id}
       endpointId={endpointId}
       search={search}

@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
 import type { Column } from '@/ui/data-table'
-import './sale-row.css'
+import './sales-columns.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
 

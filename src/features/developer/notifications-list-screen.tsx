@@ -18,7 +18,7 @@ import { ListScreen } from '@/ui/list-screen'
 import { useToast } from '@/ui/toast'
 import './developer.css'
 
-interface NotificationsScreenProps {
+interface NotificationsListScreenProps {
   submerchantId: string
   endpointId: string
   search: ListSearch
@@ -31,12 +31,12 @@ const outcome = (n: WebhookNotification) => (
 
 // §2 Notification history of one endpoint: the kit's table, View attempts, Refresh, Go back, and
 // (beyond §2) resend, one or the selected ones.
-export function NotificationsScreen({
+export function NotificationsListScreen({
   submerchantId,
   endpointId,
   search,
   onSearchChange,
-}: NotificationsScreenProps) {
+}: NotificationsListScreenProps) {
   const queryClient = useQueryClient()
   const toast = useToast()
   const online = useOnline()

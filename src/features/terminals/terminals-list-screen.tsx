@@ -5,11 +5,11 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
-import { TerminalCard, terminalColumns } from '@/features/terminals/terminal-parts'
+import { TerminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
 import { TerminalSearch } from '@/features/terminals/terminal-search'
 import './terminals.css'
 
-interface TerminalsScreenProps {
+interface TerminalsListScreenProps {
   submerchantId: string
   userId: string | null
   search: ListSearch
@@ -17,12 +17,12 @@ interface TerminalsScreenProps {
 }
 
 // §2 /terminals: the search, then the kit's server table (cards on phones) of the account's terminals.
-export function TerminalsScreen({
+export function TerminalsListScreen({
   submerchantId,
   userId,
   search,
   onSearchChange,
-}: TerminalsScreenProps) {
+}: TerminalsListScreenProps) {
   const query = useQuery(terminalQueries.list(submerchantId, toListParams(TERMINALS_LIST, search)))
   return (
     <div className="terminals">
