@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, DEMO_PASSWORD } from './support/demo'
+import { PHONE_ONLY } from './support/projects'
 import { signIn, submitLogin } from './support/sign-in'
 
 // The public screens at a 360 px phone and a tablet: no serious a11y issues, no sideways scroll.
@@ -86,3 +87,36 @@ for (const size of SIZES) {
     })
   }
 }
+
+// Like the shell's, the sign-in screens' support links open another tab and leave the form as it is.
+test('support links open in a new tab without an opener', PHONE_ONLY, async ({ page }) => {
+  await page
+    .context()
+    .route(/^https:\/\/(support|www)\.fleetpay\.example\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Help centre</title>' }),
+    )
+  await page.goto('/login')
+  for (const name of ['Support', 'Terms', 'Privacy']) {
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('target', '_blank')
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    )
+  }
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAILS.mfa)
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Support', exact: true }).click(),
+  ])
+  await expect(tab).toHaveTitle('Help centre')
+  expect(await tab.evaluate(() => window.opener)).toBeNull()
+  await tab.close()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO_EMAILS.mfa)
+
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByText('Lost access to your device?').click()
+  const contact = page.getByRole('link', { name: 'Contact support' })
+  await expect(contact).toHaveAttribute('target', '_blank')
+  await expect(contact).toHaveAttribute('rel', 'noopener noreferrer')
+})

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { SUPPORT_LINKS } from '@/config/links'
 import { BrandMark } from '@/features/auth/brand-mark'
+import { ExternalLink } from '@/ui/external-link'
 import { useBrand } from '@/ui/use-brand'
 import './auth.css'
 
@@ -33,9 +34,9 @@ export function AuthLayout({ title, description, children, after }: AuthLayoutPr
           </nav>
         )}
         <footer className="auth-screen__footer">
-          <a href={SUPPORT_LINKS.helpCentre}>Support</a>
-          <a href={SUPPORT_LINKS.terms}>Terms</a>
-          <a href={SUPPORT_LINKS.privacy}>Privacy</a>
+          <ExternalLink href={SUPPORT_LINKS.helpCentre}>Support</ExternalLink>
+          <ExternalLink href={SUPPORT_LINKS.terms}>Terms</ExternalLink>
+          <ExternalLink href={SUPPORT_LINKS.privacy}>Privacy</ExternalLink>
         </footer>
       </div>
     </main>

@@ -2,6 +2,7 @@ import { SUPPORT_LINKS } from '@/config/links'
 import { CODE_RULES } from '@/features/auth/validation'
 import { lazySchema, useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
+import { ExternalLink } from '@/ui/external-link'
 import { TextField } from '@/ui/field'
 
 // §9: authenticator codes are 6 digits, recovery codes 24 characters.
@@ -51,7 +52,8 @@ export function MfaForm({ onSubmit, onBack }: MfaFormProps) {
           recovery code turns multi-factor authentication off, so set it up again afterwards.
         </p>
         <p>
-          No recovery code? <a href={SUPPORT_LINKS.mfaRecovery}>Contact support</a> to regain
+          No recovery code?{' '}
+          <ExternalLink href={SUPPORT_LINKS.mfaRecovery}>Contact support</ExternalLink> to regain
           access.
         </p>
       </details>
