@@ -37,7 +37,7 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
   return { role, account: account ?? null }
 }
 
-// The §6 subject of this request: the caller's role in the perspective account and that account.
+// Whom the role rules (docs/roles.md) judge in this request: the caller's role in the perspective account and that account.
 export function accessSubjectFor(c: Context<AppEnv>): Promise<AccessSubject> {
   let subject = subjects.get(c.req.raw)
   if (!subject) {
@@ -52,7 +52,7 @@ export async function accessForRequest(c: Context<AppEnv>): Promise<Access> {
   return accessFor(await accessSubjectFor(c))
 }
 
-// Refuses the request with 403 and the policy's §6 message unless the rule allows it.
+// Refuses the request with 403 and the policy's message (docs/roles.md) unless the rule allows it.
 export async function requireAccess(c: Context<AppEnv>, rule: AccessRule): Promise<void> {
   const result = checkAccess(rule, await accessSubjectFor(c))
   if (!result.allowed) throw forbidden(result.message, 'insufficient_role')
@@ -60,7 +60,7 @@ export async function requireAccess(c: Context<AppEnv>, rule: AccessRule): Promi
 
 export const NOT_ENROLLED_MESSAGE = 'This account is not enrolled for payment links yet'
 
-// Payment-link routes need an enrolled account (§6 finaroId); 409 because enrolling fixes it.
+// Payment-link routes need an enrolled account (finaroId, docs/roles.md#payment-links); 409 because enrolling fixes it.
 export async function requireEnrolled(c: Context<AppEnv>): Promise<void> {
   if ((await accessForRequest(c)).needsEnrollment) {
     throw conflict(NOT_ENROLLED_MESSAGE, 'not_enrolled')

@@ -6,7 +6,7 @@ import { users } from '../db/schema/core'
 import { newId, sha256 } from './random'
 import { matchTotpStep } from './totp'
 
-// SPEC §4/§5 texts of every code check (sign-in, password change, MFA enrolment and disabling).
+// The texts of every code check (docs/validation.md#mfa-codes): sign-in, password change, MFA enrolment and disabling.
 export const MFA_MESSAGES = {
   required: 'MFA token required',
   invalidCode: 'Invalid code provided. Please double check your authenticator app.',

@@ -17,7 +17,7 @@ export const MESSAGES = {
   sameAsEmail: NEW_PASSWORD_MESSAGES.sameAsEmail,
 } as const
 
-// Rules for setting a password (change, reset, set, register); throws the §8 message on a breach.
+// Rules for setting a password (change, reset, set, register); throws the message (docs/errors.md#password) on a breach.
 export function assertNewPasswordAllowed(password: string, emailAddress: string): void {
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw badRequest(MESSAGES.tooShort, [{ field: 'password', messages: [MESSAGES.tooShort] }])

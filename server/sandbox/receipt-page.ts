@@ -29,7 +29,7 @@ export interface ReceiptView {
   brandName: string
   brandColour: string
   logoPath: string
-  // The operator's receipt site, else the payment facilitator's (§7).
+  // The operator's receipt site, else the payment facilitator's (docs/api.md#sales-refunds-and-receipts).
   receiptHost: string
   amount: number
   saleAmount: number

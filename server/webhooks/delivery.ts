@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (SANDBOX.md "Webhooks"): notification rows are the queue, worked by an
+ * Webhook delivery (docs/sandbox.md#webhooks): notification rows are the queue, worked by an
  * in-process loop.
  *
  * - Claim: one statement takes due rows with `FOR UPDATE SKIP LOCKED` and pushes their

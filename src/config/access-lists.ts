@@ -1,4 +1,4 @@
-// The §2 sidebar entries, named here so the whitelists below can be keyed by them; the rules that
+// The sidebar (docs/screens.md#the-shell) entries, named here so the whitelists below can be keyed by them; the rules that
 // use them are in src/policy/access.ts (config imports nothing, so policy → config stays one-way).
 export type SidebarEntryId =
   | 'dashboard'
@@ -20,17 +20,17 @@ export interface LinkWhitelist {
   operators?: readonly string[]
 }
 
-// The id lists SPEC §6 and §5 name without giving the ids; src/policy/access.ts is their only reader.
+// The id lists the product names without giving the ids (docs/roles.md#the-id-lists); src/policy/access.ts is their only reader.
 export interface AccessLists {
-  // §6: only the owner may request refunds (4 accounts).
+  // docs/roles.md#refunds: only the owner may request refunds (4 accounts).
   restrictedRefundSubmerchants: readonly string[]
-  // §6: terminal list and detail hidden from managers and viewers (4 accounts).
+  // docs/roles.md#terminals: terminal list and detail hidden from managers and viewers (4 accounts).
   terminalRestrictedSubmerchants: readonly string[]
-  // §6: payouts list hidden from managers and viewers (12 accounts).
+  // docs/roles.md#payouts: payouts list hidden from managers and viewers (12 accounts).
   payoutRestrictedSubmerchants: readonly string[]
-  // §5: payment links need a job number of 8+ characters and a customer name (2 accounts).
+  // docs/validation.md#payment-link-create: payment links need a job number of 8+ characters and a customer name (2 accounts).
   jobNumberSubmerchants: readonly string[]
-  // §2: sidebar links limited to whitelisted submerchants or operators.
+  // docs/screens.md#the-shell: sidebar links limited to whitelisted submerchants or operators.
   linkWhitelists: Partial<Record<SidebarEntryId, LinkWhitelist>>
 }
 

@@ -20,7 +20,7 @@ export function apiBaseUrl(env: ApiEnv = apiEnv): string {
   return API_HOSTS[env]
 }
 
-// Hosts of the provider's customer pay pages (Scan to Pay links, §2); 'local' is the sandbox, which
+// Hosts of the provider's customer pay pages (Scan to Pay links, docs/screens.md#scan-to-pay); 'local' is the sandbox, which
 // serves the portal and its pay page on one origin (the dev server proxies /pay to it).
 export const PAY_HOSTS: Record<ApiEnv, string> = {
   production: 'https://pay.fleetpay.example',

@@ -5,8 +5,8 @@ export function pageTitle(title: string): string {
   return `${title} | ${APP_NAME}`
 }
 
-// The registrable domain the device-id cookie is shared across (§7).
+// The registrable domain the device-id cookie is shared across (docs/api.md#users-and-session).
 export const PRODUCT_COOKIE_DOMAIN = 'fleetpay.example'
 
-// The payment facilitator that password-reset tickets are issued for (§7); the sandbox's demo one locally.
+// The payment facilitator that password-reset tickets are issued for (docs/api.md#users-and-session); the sandbox's demo one locally.
 export const PAYMENT_FACILITATOR_ID = 'pf_demo_sandbox_pay'

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9, in one place so screens and tests agree.
+// Business constants (docs/constants.md), in one place so screens and tests agree.
 export const PROGRESS_DELAY_MS = 100
 // The page-change indicator, once shown, stays at least this long (the router's default is 500 ms).
 export const PENDING_MIN_MS = 200
@@ -13,15 +13,15 @@ export const COPY_NOTICE_MS = 1000
 export const PAGE_SIZE = 10
 export const PAGE_LINKS = 5
 export const PAGE_CHUNK = 3
-// §9 search: free text waits for a pause; suggestions are capped.
+// Search (docs/constants.md#timing): free text waits for a pause; suggestions are capped.
 export const SEARCH_DEBOUNCE_MS = 500
 export const SEARCH_LIMIT = 10
 export const APPROXIMATE_TOTAL_FACTOR = 1.2
-// §9 says 'YYYY-MM-DD HH:mm A'; a 24-hour hour beside AM/PM reads '23:53 PM', so the hour is 12-hour.
+// docs/constants.md#formats: a 12-hour hour, since a 24-hour one beside AM/PM reads '23:53 PM'.
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'
 export const DEFAULT_CURRENCY = 'GBP'
 export const STATUS_CHECK_INTERVAL_MS = 300_000
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
-// §5 password lengths; the maximum is the server's (src/api/schema/users.ts newPassword).
+// docs/validation.md#new-password password lengths; the maximum is the server's (src/api/schema/users.ts newPassword).
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 256

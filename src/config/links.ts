@@ -13,7 +13,7 @@ export const SUPPORT_LINKS = {
   privacy: 'https://www.fleetpay.example/legal/privacy',
 } as const
 
-// §6 profile links: managers and owners add users, owners change the bank account, via support.
+// Profile links (docs/roles.md#profile): managers and owners add users, owners change the bank account, via support.
 export const ACCOUNT_SUPPORT_LINKS = {
   addUser: `${SUPPORT_SITE_URL}/account/add-user`,
   updateBankAccount: `${SUPPORT_SITE_URL}/account/bank-account`,

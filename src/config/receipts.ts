@@ -1,10 +1,10 @@
 import { apiEnv, type ApiEnv } from '@/config/api'
 import { PAYMENT_FACILITATOR_ID } from '@/config/app'
 
-// §9: the receipt toast stays 200 s, long enough to hand the phone to the passenger.
+// docs/constants.md#timing: the receipt toast stays 200 s, long enough to hand the phone to the passenger.
 export const RECEIPT_TOAST_MS = 200_000
 
-// Brand identifiers sent with a receipt advice (§7): a submerchant's own brand wins over its operator's.
+// Brand identifiers sent with a receipt advice (docs/api.md#sales-refunds-and-receipts): a submerchant's own brand wins over its operator's.
 export const SUBMERCHANT_RECEIPT_BRANDS: Record<string, string> = {}
 export const OPERATOR_RECEIPT_BRANDS: Record<string, string> = {
   op_demo_metropay: 'metropay',
@@ -17,7 +17,7 @@ interface ReceiptHosts {
   facilitators: Record<string, string>
 }
 
-// The receipt site per operator, else per payment facilitator, for each provider environment (§7).
+// The receipt site per operator, else per payment facilitator, for each provider environment (docs/api.md#sales-refunds-and-receipts).
 export const RECEIPT_HOSTS: Record<Exclude<ApiEnv, 'local'>, ReceiptHosts> = {
   production: {
     operators: {

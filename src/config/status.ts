@@ -1,6 +1,6 @@
 import { apiBaseUrl, apiEnv, type ApiEnv } from '@/config/api'
 
-// Statuspage JSON (§7: polled every 5 minutes). The sandbox API serves the same shape itself.
+// Statuspage JSON (polled every 5 minutes, docs/api.md). The sandbox API serves the same shape itself.
 const STATUS_PAGE_JSON = 'https://status.fleetpay.example/api/v2/status.json'
 const SANDBOX_STATUS_PATH = '/sandbox/status/api/v2/status.json'
 

@@ -2,7 +2,7 @@ import { clear, createStore, del, get, getMany, keys, set, setMany } from 'idb-k
 
 /**
  * A bulk import in progress, kept in IndexedDB so that a closed tab, a reload or a lost connection
- * can resume it (issue 16): the import's id (the Idempotency-Key prefix, §9) and each row's state.
+ * can resume it (issue 16): the import's id (the Idempotency-Key prefix, docs/constants.md#sizes-and-limits) and each row's state.
  * One import per user and account. Rows are stored one key each, so a row's change is one small
  * write. Cleared when the person starts over, and at logout with the rest of the account's data.
  */

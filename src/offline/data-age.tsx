@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
 import { useOnline } from '@/offline/use-online'
 
-// "Updated 14:05", plus "offline" when what is shown is the cached copy (ARCHITECTURE "Offline reading").
+// "Updated 14:05", plus "offline" when what is shown is the cached copy (docs/offline.md#reading).
 export function DataAge({ updatedAt, className }: { updatedAt: number; className?: string }) {
   const online = useOnline()
   if (!updatedAt) return null

@@ -14,7 +14,7 @@ import {
 } from '@/offline/queueable'
 
 /**
- * The outbox: queueable mutations (ARCHITECTURE "Writing") read straight from the MutationCache,
+ * The outbox: queueable mutations (docs/offline.md#writing) read straight from the MutationCache,
  * which the persister keeps across reloads. Nothing is copied elsewhere, so the screen, the badge
  * and the logout dialog can never disagree with what will actually be sent.
  */

@@ -2,7 +2,7 @@ import type { MutationKey } from '@tanstack/react-query'
 import { randomId } from '@/lib/ids'
 
 /**
- * The contract of a mutation that may be queued offline (ARCHITECTURE "Writing"): its
+ * The contract of a mutation that may be queued offline (docs/offline.md#writing): its
  * variables carry the Idempotency-Key made when the person acted, and what the outbox shows,
  * so both survive a reload in the persisted cache.
  */

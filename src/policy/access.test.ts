@@ -17,7 +17,7 @@ const METRO = 'op_demo_metropay'
 const CAB = 'op_demo_cabcard'
 const enrolled = 'fin_1'
 
-// One account per case of §6 and §2; ids are taken from the configured lists, not restated.
+// One account per case of docs/roles.md#the-id-lists and docs/screens.md; ids are taken from the configured lists, not restated.
 const ACCOUNTS = {
   ordinary: { id: 'sub_demo_city_cabs', operatorId: METRO, finaroId: enrolled },
   restrictedRefund: {
@@ -72,7 +72,7 @@ const NONE: AccessRule[] = ['canManageOwnMfa']
 const without = (rules: AccessRule[], removed: AccessRule) => rules.filter((r) => r !== removed)
 
 type RoleRules = Record<RoleCase, AccessRule[]>
-// A whitelisted account (§2): its members also get the Scan to Pay page; a non-member never does.
+// A whitelisted account (docs/screens.md#scan-to-pay): its members also get the Scan to Pay page; a non-member never does.
 const scanToPay = ({ owner, manager, viewer, none }: RoleRules): RoleRules => ({
   owner: [...owner, 'canUseScanToPay'],
   manager: [...manager, 'canUseScanToPay'],
@@ -81,7 +81,7 @@ const scanToPay = ({ owner, manager, viewer, none }: RoleRules): RoleRules => ({
 })
 const STANDARD: RoleRules = { owner: ALL, manager: MANAGER, viewer: VIEWER, none: NONE }
 
-// The permission rules each role holds in each account case (§6, and the §2 Scan to Pay whitelist).
+// The permission rules each role holds in each account case (docs/roles.md, the Scan to Pay whitelist included).
 const ALLOWED: Record<AccountCase, RoleRules> = {
   ordinary: scanToPay(STANDARD),
   restrictedRefund: scanToPay({
@@ -115,7 +115,7 @@ const VIEWER_SIDEBAR: SidebarEntryId[] = [...BASE, 'payouts', 'terminals', ...TA
 const NONE_SIDEBAR: SidebarEntryId[] = [...BASE, ...TAIL]
 const noScan = (ids: SidebarEntryId[]) => ids.filter((id) => id !== 'scanToPay')
 
-// §2 sidebar per role: the §6 page restrictions do not remove the links (the pages say why).
+// Sidebar per role (docs/roles.md#sidebar): the page restrictions (docs/roles.md#terminals) do not remove the links (the pages say why).
 const STANDARD_SIDEBAR: Record<RoleCase, SidebarEntryId[]> = {
   owner: OWNER_SIDEBAR,
   manager: OWNER_SIDEBAR,
@@ -132,7 +132,7 @@ const SIDEBAR: Record<AccountCase, Record<RoleCase, SidebarEntryId[]>> = {
     viewer: noScan(VIEWER_SIDEBAR),
     none: noScan(NONE_SIDEBAR),
   },
-  // §6 (issue 14): managers and viewers do not get the payouts list, so the link is hidden too.
+  // docs/roles.md#payouts (issue 14): managers and viewers do not get the payouts list, so the link is hidden too.
   payoutRestricted: {
     owner: noScan(OWNER_SIDEBAR),
     manager: noScan(OWNER_SIDEBAR).filter((id) => id !== 'payouts'),
@@ -176,7 +176,7 @@ describe('accessFor: every role × account case', () => {
 })
 
 describe('the configured lists', () => {
-  it('have the sizes §6 and §5 give', () => {
+  it('have the sizes documented', () => {
     expect(ACCESS_LISTS.restrictedRefundSubmerchants).toHaveLength(4)
     expect(ACCESS_LISTS.terminalRestrictedSubmerchants).toHaveLength(4)
     expect(ACCESS_LISTS.payoutRestrictedSubmerchants).toHaveLength(12)
@@ -227,7 +227,7 @@ describe('the configured lists', () => {
 })
 
 describe('sidebarEntries', () => {
-  it('gives the §2 labels and the routes they lead to, in order', () => {
+  it('gives the labels and the routes they lead to, in order', () => {
     const entries = sidebarEntries({ role: 'owner', account: ACCOUNTS.ordinary })
     expect(entries).toEqual([
       { id: 'dashboard', label: 'Dashboard', path: '/dashboard' },
@@ -249,7 +249,7 @@ describe('sidebarEntries', () => {
 })
 
 describe('checkAccess', () => {
-  it('returns the §6 message of the refused rule', () => {
+  it('returns the message of the refused rule', () => {
     const viewer = { role: 'viewer' as const, account: ACCOUNTS.ordinary }
     expect(checkAccess('canCreatePaymentLinks', viewer)).toEqual({
       allowed: false,

@@ -7,7 +7,7 @@ import {
 } from '@/config/access-lists'
 
 /**
- * The one access policy (SPEC §6 and the sidebar rules of §2). Screens, the sidebar and the
+ * The one access policy (docs/roles.md, the sidebar rules included). Screens, the sidebar and the
  * sandbox server ask it; nobody else compares roles or reads the id lists.
  */
 
@@ -43,37 +43,37 @@ function ownerOnlyWhenListed(subject: AccessSubject, list: readonly string[]): b
   return hasRole(subject, isListed(subject, list) ? ['owner'] : ALL_ROLES)
 }
 
-// §6 refunds: owner-only on the restricted-refund accounts. Covers request, edit and delete.
+// Refunds (docs/roles.md#refunds): owner-only on the restricted-refund accounts. Covers request, edit and delete.
 export const canRequestRefund: Rule = (subject, lists = ACCESS_LISTS) =>
   ownerOnlyWhenListed(subject, lists.restrictedRefundSubmerchants)
 
-// §6: viewers cannot create or bulk-create payment links.
+// docs/roles.md#payment-links: viewers cannot create or bulk-create payment links.
 export const canCreatePaymentLinks: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
 
-// §6: viewers cannot edit payment links.
+// docs/roles.md#payment-links: viewers cannot edit payment links.
 export const canEditPaymentLinks: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
 
-// §6: terminal list and detail hidden from managers and viewers of the listed accounts.
+// docs/roles.md#terminals: terminal list and detail hidden from managers and viewers of the listed accounts.
 export const canViewTerminals: Rule = (subject, lists = ACCESS_LISTS) =>
   ownerOnlyWhenListed(subject, lists.terminalRestrictedSubmerchants)
 
-// §6: payouts hidden from managers and viewers of the listed accounts.
+// docs/roles.md#payouts: payouts hidden from managers and viewers of the listed accounts.
 export const canViewPayouts: Rule = (subject, lists = ACCESS_LISTS) =>
   ownerOnlyWhenListed(subject, lists.payoutRestrictedSubmerchants)
 
-// §6: Developer Tools (API keys, webhook endpoints) are for owner and manager.
+// docs/roles.md#developer-tools: Developer Tools (API keys, webhook endpoints) are for owner and manager.
 export const canUseDeveloperTools: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
 
-// §6: the 'Add a user to your account' link.
+// docs/roles.md#profile: the 'Add a user to your account' link.
 export const canAddUser: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
 
-// §6: the 'Update bank account' link.
+// docs/roles.md#profile: the 'Update bank account' link.
 export const canUpdateBankAccount: Rule = (subject) => hasRole(subject, ['owner'])
 
-// §6: any signed-in user manages their own MFA, whatever their role or account.
+// docs/roles.md#profile: any signed-in user manages their own MFA, whatever their role or account.
 export const canManageOwnMfa: Rule = () => true
 
-// §2 Scan to Pay (Anytime Payments) runs on whitelisted accounts or operators only. The sandbox's
+// docs/screens.md#scan-to-pay Scan to Pay (Anytime Payments) runs on whitelisted accounts or operators only. The sandbox's
 // public pay page asks this too, with no person behind it, so it reads the account alone.
 export function acceptsScanToPay(
   account: AccessAccount | null,
@@ -82,15 +82,15 @@ export function acceptsScanToPay(
   return isWhitelisted({ role: null, account }, lists.linkWhitelists.scanToPay)
 }
 
-// §2/§6: the Scan to Pay page, for members of a whitelisted account.
+// docs/screens.md#scan-to-pay and docs/roles.md#scan-to-pay: the Scan to Pay page, for members of a whitelisted account.
 export const canUseScanToPay: Rule = (subject, lists = ACCESS_LISTS) =>
   hasRole(subject, ALL_ROLES) && acceptsScanToPay(subject.account, lists)
 
-// §5: payment links of these accounts need a job number (8+ characters) and a customer name.
+// docs/validation.md#payment-link-create: payment links of these accounts need a job number (8+ characters) and a customer name.
 export const requiresJobNumber: Rule = (subject, lists = ACCESS_LISTS) =>
   isListed(subject, lists.jobNumberSubmerchants)
 
-// §6: payment links need an enrolled account (finaroId), else self-enrolment is shown.
+// docs/roles.md#payment-links: payment links need an enrolled account (finaroId), else self-enrolment is shown.
 export const needsEnrollment: Rule = (subject) =>
   subject.account !== null && subject.account.finaroId === null
 
@@ -110,7 +110,7 @@ export const ACCESS_RULES = {
 
 export type AccessRule = keyof typeof ACCESS_RULES
 
-// What a refused person is told (§6 texts where the spec gives one); the sandbox's 403 uses the same.
+// What a refused person is told (texts where the spec gives one, docs/roles.md); the sandbox's 403 uses the same.
 export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
   canRequestRefund: 'Insufficient privileges',
   canCreatePaymentLinks:
@@ -126,7 +126,7 @@ export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
   canUseScanToPay: 'Not permitted to view this data.',
 }
 
-// §6 refunds: the label of the disabled button shown instead (its title is the denied message).
+// Refunds (docs/roles.md#refunds): the label of the disabled button shown instead (its title is the denied message).
 export const REFUND_NOT_PERMITTED_LABEL = 'Not permitted'
 
 // Declared with the id lists it keys; screens keep asking this module for it.
@@ -139,13 +139,13 @@ export interface SidebarEntry {
 }
 
 interface SidebarEntryDefinition extends SidebarEntry {
-  // §2: the account-user roles that see the link; absent means every signed-in person.
+  // docs/roles.md#sidebar: the account-user roles that see the link; absent means every signed-in person.
   requiredRoles?: readonly Role[]
-  // §6: a page the person may not open at all is not offered (the payouts list).
+  // docs/roles.md#payouts: a page the person may not open at all is not offered (the payouts list).
   rule?: AccessRule
 }
 
-// §2 in its order. Whitelists come from src/config/access-lists.ts.
+// In the order of docs/screens.md#the-shell. Whitelists come from src/config/access-lists.ts.
 export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', path: '/dashboard' },
   { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
@@ -179,7 +179,7 @@ function isWhitelisted(subject: AccessSubject, whitelist: LinkWhitelist | undefi
   )
 }
 
-// The §2 sidebar entries this person sees in this account, in order.
+// The sidebar (docs/screens.md#the-shell) entries this person sees in this account, in order.
 export function sidebarEntries(
   subject: AccessSubject,
   lists: AccessLists = ACCESS_LISTS,

@@ -35,7 +35,7 @@ export interface AuthDeps {
 
 export type Auth = ReturnType<typeof createAuth>
 
-/** Sign-in, token refresh, expiry timer and logout (§4), shared by every screen. */
+/** Sign-in, token refresh, expiry timer and logout (docs/states.md#session), shared by every screen. */
 export function createAuth(deps: AuthDeps) {
   const { session, loadedQueryClient, persister } = deps
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
@@ -102,7 +102,7 @@ export function createAuth(deps: AuthDeps) {
     }
   }
 
-  /** §4 logout: local state first (works offline), then every token on the server. */
+  /** Logout (docs/states.md#session): local state first (works offline), then every token on the server. */
   async function logout(): Promise<void> {
     clearLocalState()
     try {
@@ -124,7 +124,7 @@ export function createAuth(deps: AuthDeps) {
     return result
   }
 
-  // §7: choosing an account gets an access token attached to it.
+  // docs/api.md#users-and-session: choosing an account gets an access token attached to it.
   async function chooseAccount(submerchantId: string): Promise<void> {
     await requestAccessToken(submerchantId)
     try {
@@ -202,7 +202,7 @@ export function createAuth(deps: AuthDeps) {
     }
   }
 
-  // A retried request still refused as invalid_token ends the session (§4).
+  // A retried request still refused as invalid_token ends the session (docs/states.md#forced-logout).
   function handleRequestError(error: ApiError): void {
     if (session.loggedIn && endsSessionOnRequest(error)) {
       void logout()

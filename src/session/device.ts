@@ -1,6 +1,6 @@
 import { PRODUCT_COOKIE_DOMAIN } from '@/config/app'
 
-// §7: the device id lives in a cookie shared across the product domain and in localStorage.
+// docs/api.md#users-and-session: the device id lives in a cookie shared across the product domain and in localStorage.
 export const DEVICE_COOKIE = 'portal_device_id'
 export const DEVICE_STORAGE_KEY = 'portal:device-id'
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
@@ -46,7 +46,7 @@ export function getDeviceIdentifier(): string {
   return id
 }
 
-// §4 logout removes the device id.
+// docs/states.md#session: logout removes the device id.
 export function removeDeviceIdentifier(): void {
   writeCookie('', 0)
   safeStorage((storage) => storage.removeItem(DEVICE_STORAGE_KEY))

@@ -1,6 +1,6 @@
 import type { ApiError } from '@/api/errors'
 
-// §4 forced logout: these answers of the tokens call mean the session is over.
+// Forced logout (docs/states.md#forced-logout): these answers of the tokens call mean the session is over.
 export const FORCED_LOGOUT_MESSAGES = [
   'Token expired',
   'Device identifier required',
@@ -15,7 +15,7 @@ export function endsSessionOnRefresh(error: ApiError): boolean {
   )
 }
 
-// §4 forced logout: a request still refused as invalid_token after refreshing.
+// Forced logout (docs/states.md#forced-logout): a request still refused as invalid_token after refreshing.
 export function endsSessionOnRequest(error: ApiError): boolean {
   return error.status === 401 && error.code === 'invalid_token'
 }

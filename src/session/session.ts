@@ -16,7 +16,7 @@ const SIGNED_OUT: SessionState = {
   expiresAt: null,
 }
 
-// The router context's view of who is signed in (§4 "a loggedIn flag"), kept per environment.
+// The router context's view of who is signed in ("a loggedIn flag", docs/states.md#session), kept per environment.
 export interface Session extends Readonly<SessionState> {
   setLoggedIn(loggedIn: boolean): void
   // Login: the flag plus the session expiry; any previous user's choices are dropped.

@@ -1,4 +1,4 @@
-// §4: local storage is cleared once if it was last cleared before this date.
+// docs/states.md#session: local storage is cleared once if it was last cleared before this date.
 export const STORAGE_RESET_DATE = '2023-06-01T00:00:00.000Z'
 export const STORAGE_RESET_KEY = 'portal:storage-cleared-at'
 

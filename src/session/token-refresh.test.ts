@@ -150,7 +150,7 @@ describe('createTokenRefresher', () => {
   })
 })
 
-describe('§4 forced logout', () => {
+describe('forced logout', () => {
   const error = (status: number, message: string, code = 'x') =>
     new ApiError({ status, code, message })
 

@@ -27,11 +27,11 @@ export interface PasswordGrant {
 export interface SignInResult {
   // When the session (refresh token) ends.
   expiresAt: string
-  // A recovery code was used: MFA is now off (§4).
+  // A recovery code was used: MFA is now off (docs/states.md#sign-in).
   mfaDisabled: boolean
 }
 
-// §7 POST /v1/tokens, type refresh, grantType password.
+// POST /v1/tokens, type refresh, grantType password.
 export async function requestPasswordGrant(grant: PasswordGrant): Promise<SignInResult> {
   const { api, ResponseValidationError } = await http()
   const response = await api('/v1/tokens', {
@@ -50,7 +50,7 @@ export async function requestPasswordGrant(grant: PasswordGrant): Promise<SignIn
   return { expiresAt: response.expiresAt, mfaDisabled: response.mfaDisabled === true }
 }
 
-// §7 POST /v1/tokens, type access, grantType refresh_token; also the automatic refresh.
+// POST /v1/tokens, type access, grantType refresh_token; also the automatic refresh.
 export async function requestAccessToken(submerchantId: string | null): Promise<string> {
   const { api, ResponseValidationError } = await http()
   const response = await api('/v1/tokens', {
@@ -67,7 +67,7 @@ export async function requestAccessToken(submerchantId: string | null): Promise<
   return response.expiresAt
 }
 
-// §7 DELETE /v1/tokens/all on logout.
+// DELETE /v1/tokens/all on logout.
 export async function revokeAllTokens(): Promise<void> {
   const { api } = await http()
   return api('/v1/tokens/all', { method: 'DELETE', skipAuthRecovery: true })

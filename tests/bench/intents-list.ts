@@ -1,5 +1,5 @@
 // Budget (issue 15): GET /v1/intents p95 ≤ 20 ms at 100,000+ payment links on PGlite, through the
-// real app: the list, each §7 filter, and the q search (limit 10), for the largest account.
+// real app: the list, each filter of docs/api.md#payment-links, and the q search (limit 10), for the largest account.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -44,7 +44,7 @@ function queries(now: Date): [kind: string, query: string][] {
 }
 
 // Reported beside the budget, not in it: a q that matches most of the account's links (every
-// seeded phone starts +4477009). SANDBOX.md wants Total-Count exact up to 10,000 matches, so this
+// seeded phone starts +4477009). docs/api.md#lists wants Total-Count exact up to 10,000 matches, so this
 // one counts 10,001 rows on every call.
 const BROAD_QUERY: [kind: string, query: string] = ['q broad', 'q=%2B4477009&limit=10']
 

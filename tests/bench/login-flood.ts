@@ -1,4 +1,4 @@
-// Budget (issue 12 §5): under a flood of 5 logins a second from 4 clients, GET /v1/sales p95 stays
+// Budget (issue 12, item 5): under a flood of 5 logins a second from 4 clients, GET /v1/sales p95 stays
 // within 2× of its unloaded p95, both measured in this one run, with production scrypt parameters
 // (N=2^17) through the real app. Also: forgot-password takes the same time for a known and an
 // unknown email.

@@ -53,7 +53,7 @@ export const accessTokens = pgTable(
     deviceId: text('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    // The submerchant attached at grant time (SPEC §7 attachments), or null before one is chosen.
+    // The submerchant attached at grant time (attachments, docs/api.md#accounts), or null before one is chosen.
     submerchantId: text('submerchant_id').references(() => submerchants.id, {
       onDelete: 'cascade',
     }),
@@ -110,7 +110,7 @@ export const authLockouts = pgTable('auth_lockouts', {
   lockedUntil: timestamptz('locked_until').notNull(),
 })
 
-// Forgot-password tickets: random, single use, 1 h (SANDBOX.md).
+// Forgot-password tickets: random, single use, 1 h (docs/auth.md#passwords-and-mfa).
 export const passwordResetTickets = pgTable(
   'password_reset_tickets',
   {

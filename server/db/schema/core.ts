@@ -28,7 +28,7 @@ export const operators = pgTable('operators', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   brandName: text('brand_name').notNull(),
-  // Receipt advice "brand" value (SPEC §7).
+  // Receipt advice "brand" value (docs/api.md#sales-refunds-and-receipts).
   brandIdentifier: text('brand_identifier').notNull(),
   logoPath: text('logo_path').notNull(),
   themeColour: text('theme_colour').notNull(),
