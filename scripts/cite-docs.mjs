@@ -273,7 +273,16 @@ export function rewriteText(text, { mode = 'code', title = false, fallback = '',
       new RegExp(`(?:${SECTION} and )?${SECTION} (?:gives?|says?|lists?|names?)\\b`, 'g'),
       'documented',
     )
-    out = out.replace(new RegExp(`${SECTION}: `, 'g'), 'the rule: ')
+    out = out.replace(new RegExp(`${SECTION} (?=to |on )`, 'g'), (whole, n) =>
+      n === '6' ? 'the role rule ' : '',
+    )
+    out = out.replace(new RegExp(`${SECTION}: `, 'g'), (whole, n) =>
+      n === '6' ? 'the role rule: ' : 'the rule: ',
+    )
+    out = out.replace(
+      new RegExp(`(the|exact) ${SECTION} (?=(?:messages?|texts?|rules|lengths|fallback)\\b)`, 'g'),
+      '$1 documented ',
+    )
     out = out.replace(new RegExp(`${SECTION}'s `, 'g'), 'the ')
     out = out.replace(new RegExp(`(?:/${SECTION})+`, 'g'), '')
     out = out.replace(new RegExp(`\\(${SECTION}\\)`, 'g'), '')
