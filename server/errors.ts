@@ -1,4 +1,4 @@
-// The one error the server throws; the error handler turns it into the SANDBOX.md error body.
+// The one error the server throws; the error handler turns it into the error body (docs/api.md#errors).
 export interface FieldError {
   field: string
   messages: string[]

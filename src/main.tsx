@@ -66,7 +66,7 @@ function start(): void {
   const appStyles = applyAppStyles()
   let firstRendered = () => {}
   holdUntilFirstRender(new Promise<void>((done) => (firstRendered = done)))
-  // Before anything reads localStorage (§4).
+  // Before anything reads localStorage (docs/states.md#session).
   clearStaleStorage()
   // Early, before the user menu that offers installing exists: the browser may ask only once.
   listenForInstallPrompt()

@@ -21,8 +21,8 @@ export interface AccountListResource<
 }
 
 /**
- * §7 list of the perspective account: always scoped to it, an account filter naming another
- * account is 403, and the §6 rule (if any) is checked once the query itself is valid.
+ * A list of the perspective account (docs/api.md#lists): always scoped to it, an account filter naming another
+ * account is 403, and the role rule (docs/roles.md, if any) is checked once the query itself is valid.
  */
 export async function runAccountList<Row extends Record<string, unknown>>(
   c: Context<AppEnv>,

@@ -1,4 +1,4 @@
-// `fields` on a single resource: the list grammar's narrowing, and nothing else (SANDBOX.md).
+// `fields` on a single resource: the list grammar's narrowing, and nothing else (docs/api.md#lists).
 import type { FieldError } from '../errors'
 import { invalidQuery } from './list-engine'
 

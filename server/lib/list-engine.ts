@@ -1,4 +1,4 @@
-// The one implementation of the list grammar of SANDBOX.md "Lists": sort, limit, offset, fields,
+// The one implementation of the list grammar of docs/api.md#lists: sort, limit, offset, fields,
 // equality and range filters, q; every list endpoint declares a ListResource and calls runList.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
@@ -67,7 +67,7 @@ export interface ListResult {
 
 export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100
-// Above this many matching rows the total is an estimate (SANDBOX.md).
+// Above this many matching rows the total is an estimate (docs/api.md#lists).
 export const EXACT_COUNT_LIMIT = 10_000
 const MAX_OFFSET = 10_000_000
 const MAX_VALUE_LENGTH = 500
@@ -336,7 +336,7 @@ function narrow(item: Record<string, unknown>, fields: string[] | null): Record<
   return Object.fromEntries(fields.map((f) => [f, item[f]]))
 }
 
-// Sets the SANDBOX.md list headers and answers with the JSON array.
+// Sets the list headers (docs/api.md#lists) and answers with the JSON array.
 export function sendList(c: Context, result: ListResult): Response {
   c.header('Total-Count', String(result.totalCount))
   c.header('Total-Count-Is-Approximate', String(result.isApproximate))

@@ -1,5 +1,5 @@
 // Absolute links (receipt pages, reset links, pay pages) come from configuration, never from the
-// request's Host header, which anyone can forge (reset-link poisoning, issue 12 §3).
+// request's Host header, which anyone can forge (reset-link poisoning, issue 12, item 3).
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
 

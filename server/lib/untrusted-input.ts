@@ -1,4 +1,4 @@
-// Checks for hostile input that must never reach PostgreSQL or a recursive walk (issue 12 §1):
+// Checks for hostile input that must never reach PostgreSQL or a recursive walk (issue 12, item 1):
 // NUL characters, unpaired UTF-16 surrogates, deep JSON nesting and prototype-named keys.
 
 export const MAX_JSON_DEPTH = 64

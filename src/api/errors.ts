@@ -1,6 +1,6 @@
 import type { FetchError } from 'ofetch'
 
-// §8 fallback texts, shown exactly as written.
+// docs/errors.md fallback texts, shown exactly as written.
 export const API_ERROR_MESSAGES = {
   unknown: 'Sorry, an unknown error occurred.',
   noResponse: 'Error - no response from server.',
@@ -61,7 +61,7 @@ function isFetchError(error: unknown): error is FetchError {
   return error instanceof Error && error.name === 'FetchError'
 }
 
-// The one mapping from any failure of a request to the ApiError that screens format (§8).
+// The one mapping from any failure of a request to the ApiError that screens format (docs/errors.md).
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (isFetchError(error)) {

@@ -91,7 +91,7 @@ describe('api', () => {
     expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'Sale not found' })
   })
 
-  it('reports a network failure with the §8 text', async () => {
+  it('reports a network failure with the documented text', async () => {
     const net = network()
     await expect(client(net).api('/v1/users/current', { schema: Item })).rejects.toMatchObject({
       status: 0,

@@ -24,7 +24,7 @@ export interface RequestOptions {
   body?: Record<string, unknown> | unknown[]
   query?: Record<string, string | number | boolean | undefined>
   headers?: Record<string, string>
-  // §7 "cache bypass header": Cache-Control: no-cache.
+  // docs/api.md#wire-format "cache bypass header": Cache-Control: no-cache.
   bypassCache?: boolean
   idempotencyKey?: string
   // The account the call speaks for, when not the chosen one (an outbox replay after a switch).
@@ -132,7 +132,7 @@ export function createApiClient(config: ApiClientConfig) {
     if (options.schema) return validate(path, response._data, options.schema)
   }
 
-  // A §7 list: the body is an array of items, the total comes from the Total-Count headers.
+  // A list (docs/api.md#lists): the body is an array of items, the total comes from the Total-Count headers.
   async function apiList<T>(
     path: string,
     query: ListQuery,
@@ -146,7 +146,7 @@ export function createApiClient(config: ApiClientConfig) {
     return { items, ...parseListTotal(response.headers, items.length) }
   }
 
-  // onRetry sees the failure of the retried request (§4: a second invalid_token forces logout).
+  // onRetry sees the failure of the retried request (a second invalid_token forces logout, docs/states.md#forced-logout).
   function setAuthFailureHandler(
     handler: AuthFailureHandler | null,
     onRetry: ((error: ApiError) => void) | null = null,

@@ -40,7 +40,7 @@ describe('buildListQuery', () => {
     ).toBe('currentAllocation%5BsubmerchantId%5D=sub_9&q=BP5&limit=10')
   })
 
-  it('encodes the §7 test-sale picker query', () => {
+  it('encodes the test-sale picker query', () => {
     expect(
       listQueryString({
         limit: 10,

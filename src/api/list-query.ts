@@ -12,7 +12,7 @@ export interface ListRange {
   lt?: Scalar
 }
 
-// One §7 list request: sort, paging, equality filters, $gte/$lt ranges, field list, free text.
+// One list (docs/api.md#lists) request: sort, paging, equality filters, $gte/$lt ranges, field list, free text.
 export interface ListQuery {
   sort?: ListSort
   limit?: number
@@ -54,7 +54,7 @@ export function listQueryString(query: ListQuery): string {
   return new URLSearchParams(buildListQuery(query)).toString()
 }
 
-// §9: an approximate total is estimated at 1.2 times the reported count.
+// docs/constants.md#sizes-and-limits: an approximate total is estimated at 1.2 times the reported count.
 export function parseListTotal(headers: Headers, itemCount: number): ListTotal {
   const header = headers.get('Total-Count')
   const count = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null

@@ -1,4 +1,4 @@
-// Key prefixes that more than one area needs (ARCHITECTURE "Keys"): every key of account data starts
+// Key prefixes that more than one area needs (docs/architecture.md#keys): every key of account data starts
 // with the submerchant id, and invalidation is by prefix. Kept free of imports, so the light modules
 // main.tsx loads early (receipts' mutation defaults) can name a sale's key without pulling in HTTP.
 export const salesKeys = {

@@ -97,7 +97,7 @@ describe('payment-link guards', () => {
   const create = (client: Client, perspective: string) =>
     client.request('POST', '/v1/test-payment-links', { json: {}, perspective })
 
-  it('refuses a viewer with the §6 create message', async () => {
+  it('refuses a viewer with the create message', async () => {
     const viewer = await clientFor(t.app, 'viewer@example.com', S.cityCabs)
     const res = await create(viewer, S.cityCabs)
     expect(res.status).toBe(403)

@@ -90,7 +90,7 @@ describe('API key permission table', () => {
     expect(missing).toEqual([])
   })
 
-  it('names only §3 permissions', () => {
+  it('names only permissions', () => {
     for (const permission of Object.values(API_KEY_ROUTE_PERMISSIONS)) {
       if (permission !== null) expect(API_KEY_PERMISSIONS).toContain(permission)
     }

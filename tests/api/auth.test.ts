@@ -62,7 +62,7 @@ describe('password grant', () => {
     })
   })
 
-  it('refuses a compromised password with the §8 message', async () => {
+  it('refuses a compromised password with the documented message', async () => {
     const res = await new Client(t.app).login(EMAILS.compromised, { password: 'Password123!' })
     expect(res.status).toBe(400)
     expect((await errorBody(res)).message).toBe('Password appears in list of compromised passwords')

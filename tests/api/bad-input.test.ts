@@ -1,4 +1,4 @@
-// Issue 12 §1: every hostile-input class against every route of the app's own route table, so a
+// Issue 12, item 1: every hostile-input class against every route of the app's own route table, so a
 // route added later is covered without editing this file. No 5xx, the one error body, no writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../server/db/client'

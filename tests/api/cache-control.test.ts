@@ -1,4 +1,4 @@
-// Issue 12 §7: every /v1 answer (errors and replays included) is Cache-Control: no-store; one with
+// Issue 12, item 7: every /v1 answer (errors and replays included) is Cache-Control: no-store; one with
 // a validator is private, no-cache. Pages outside /v1 keep their own caching.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, PORTAL_ORIGIN } from './auth-harness'

@@ -1,4 +1,4 @@
-// Issue 12 §2: a 500 is logged as method, route pattern, status, request id and error class;
+// Issue 12, item 2: a 500 is logged as method, route pattern, status, request id and error class;
 // never the query values, body, cookies or headers that caused it.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// Fault injection (issue 12 §6): the real server is SIGKILLed between the write and the response,
+// Fault injection (issue 12, item 6): the real server is SIGKILLed between the write and the response,
 // restarted on the same data, and the retry with the same Idempotency-Key must replay the stored
 // response or do the work exactly once.
 import { mkdtempSync, rmSync } from 'node:fs'

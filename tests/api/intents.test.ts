@@ -137,7 +137,7 @@ describe('POST /v1/intents', () => {
     expect(messages[1]?.body).toContain('£24.50')
   })
 
-  it('refuses by the §5 rules with field messages', async () => {
+  it('refuses by the documented rules with field messages', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ saleAmount: undefined }, 'saleAmount', PAYMENT_LINK_MESSAGES.amountRequired],
       [{ saleAmount: 0 }, 'saleAmount', PAYMENT_LINK_MESSAGES.amountRequired],
@@ -417,7 +417,7 @@ describe('transitions', () => {
     )
   })
 
-  it('resends notifications while open, and refuses a final link with the §7 message', async () => {
+  it('resends notifications while open, and refuses a final link with the documented message', async () => {
     const intent = await create({ customerPhoneNumber: '+447700900555' })
     const sms = await owner.request('POST', `/v1/intents/${intent.id}/customer-notifications`, {
       json: { channels: ['sms'] },

@@ -76,7 +76,7 @@ describe('the full MFA round trip', () => {
     expect(enrollment.qrDataUrl).toBe(expectedQr)
     expect((await current(client)).mfaIsEnabled).toBe(false)
 
-    // Confirm: §5 shape rules, then a wrong code, then the code of the test's authenticator.
+    // Confirm: docs/validation.md#mfa-codes shape rules, then a wrong code, then the code of the test's authenticator.
     for (const token of ['12345', '12a456', '', 123456]) {
       const res = await confirm(client, id, token)
       expect(res.status).toBe(400)

@@ -72,7 +72,7 @@ describe('GET /v1/payouts', () => {
     expect(body[0]?.id).toBe(latest.id)
   })
 
-  it('applies §6: managers and viewers of a payout-restricted account get 403', async () => {
+  it('applies the role rule: managers and viewers of a payout-restricted account get 403', async () => {
     for (const email of ['manager@example.com', 'viewer@example.com']) {
       const client = await clientFor(ctx.app, email, HARBOUR)
       const res = await list(client, HARBOUR)
@@ -124,7 +124,7 @@ describe('GET /v1/payouts filters', () => {
 })
 
 describe('GET /v1/payouts/{id}, /v1/bank-accounts/{id}, /v1/payout-cards/{id}', () => {
-  it('answers the payout and its bank account, exactly as §3 describes them', async () => {
+  it('answers the payout and its bank account, exactly as documented', async () => {
     const viewer = await clientFor(ctx.app, 'viewer@example.com', CITY)
     const [latest] = (await (await list(viewer, CITY, '&limit=1')).json()) as Payout[]
     const res = await viewer.request('GET', `/v1/payouts/${latest?.id}`, { perspective: CITY })
@@ -166,7 +166,7 @@ describe('GET /v1/payouts/{id}, /v1/bank-accounts/{id}, /v1/payout-cards/{id}', 
     }
   })
 
-  it('applies §6 to the detail and its destination: 403 for managers and viewers', async () => {
+  it('applies the role rule to the detail and its destination: 403 for managers and viewers', async () => {
     const owner = await clientFor(ctx.app, 'owner@example.com', HARBOUR)
     const [payout] = (await (await list(owner, HARBOUR, '&limit=1')).json()) as Payout[]
     const paths = [`/v1/payouts/${payout?.id}`, `/v1/bank-accounts/${payout?.destinationId}`]
@@ -184,7 +184,7 @@ describe('GET /v1/payouts/{id}, /v1/bank-accounts/{id}, /v1/payout-cards/{id}', 
   })
 })
 
-// Every page of a §7 list, 100 at a time.
+// Every page of a list (docs/api.md#lists), 100 at a time.
 async function everyPage<T>(client: Client, perspective: string, path: string): Promise<T[]> {
   const items: T[] = []
   for (let offset = 0; ; offset += 100) {

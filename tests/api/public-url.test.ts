@@ -1,4 +1,4 @@
-// Issue 12 §3: absolute links come from PUBLIC_URL, never from the Host header; X-Forwarded-*
+// Issue 12, item 3: absolute links come from PUBLIC_URL, never from the Host header; X-Forwarded-*
 // counts only with TRUST_PROXY=1. Requests go through a real HTTP server with a forged Host.
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -152,7 +152,7 @@ describe('POST /v1/receipts/{receiptId}/advice', () => {
 })
 
 describe('GET /receipts/{receiptId}', () => {
-  it('is a printable, branded receipt page with every §2 value, public by id', async () => {
+  it('is a printable, branded receipt page with every value, public by id', async () => {
     const receipt = await receiptOf(CITY, true)
     const res = await new Client(ctx.app).request('GET', `/receipts/${receipt.id}`)
     expect(res.status).toBe(200)

@@ -133,7 +133,7 @@ describe('refund requests: happy paths', () => {
       message: 'Nothing left to refund on this sale',
     })
 
-    // §4: rejected refunds are excluded from the refunded total.
+    // docs/states.md#refunds: rejected refunds are excluded from the refunded total.
     const firstId = parseRefund(await first.json()).id
     await queryRows(ctx.database, `update refund_requests set status = 'rejected' where id = $1`, [
       firstId,
@@ -207,7 +207,7 @@ describe('refund requests: refused', () => {
     expect(n).toBe(0)
   })
 
-  it('applies §6: on a restricted account only the owner may refund; elsewhere any role may', async () => {
+  it('applies the role rule: on a restricted account only the owner may refund; elsewhere any role may', async () => {
     const sale = await freshSale(AIRPORT)
     for (const email of ['viewer@example.com', 'manager@example.com']) {
       const client = await clientFor(ctx.app, email, AIRPORT)

@@ -35,7 +35,7 @@ describe('POST /v1/registrations', () => {
     })
     expect(user.id).toMatch(/^usr_[0-9a-f]{20}$/)
     expect(user).not.toHaveProperty('passwordHash')
-    // Registration itself does not sign in (§7: then a login with grantType password).
+    // Registration itself does not sign in (then a login with grantType password, docs/api.md#users-and-session).
     expect(client.cookies.size).toBe(0)
 
     expect((await client.login('new.driver@example.com', { password: PASSWORD })).status).toBe(200)
@@ -78,7 +78,7 @@ describe('POST /v1/registrations', () => {
       recipient: 'owner@example.com',
       subject: 'Someone tried to register with your email address',
     })
-    // §7's next step, the login, fails like any wrong password; the owner's password still works.
+    // The portal's next step (docs/api.md#users-and-session), the login, fails like any wrong password; the owner's password still works.
     const login = await client.login('owner@example.com', { password: PASSWORD })
     expect(login.status).toBe(400)
     expect((await errorBody(login)).message).toBe('Invalid email address or password')

@@ -174,7 +174,7 @@ describe('GET /v1/terminals/{id}', () => {
     expect(res.status).toBe(404)
   })
 
-  it('applies §6: managers and viewers of a terminal-restricted account get 403', async () => {
+  it('applies the role rule: managers and viewers of a terminal-restricted account get 403', async () => {
     const row = await saleOf(NORTH)
     const manager = await clientFor(ctx.app, 'manager@example.com', NORTH)
     const res = await manager.request('GET', `/v1/terminals/${row.terminal_id}`, {

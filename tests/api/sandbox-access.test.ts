@@ -1,4 +1,4 @@
-// Issue 12 §4: the server binds loopback by default; beyond loopback the /sandbox controls need
+// Issue 12, item 4: the server binds loopback by default; beyond loopback the /sandbox controls need
 // SANDBOX_TOKEN as a bearer token, or they are off. HOST=0.0.0.0 is warned about.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

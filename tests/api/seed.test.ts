@@ -96,7 +96,7 @@ describe('seed invariants', () => {
     expect(long).toBe(0)
   })
 
-  it('covers the §6 accounts and every role', async () => {
+  it('covers the accounts and every role', async () => {
     const { unenrolled } = await one<{ unenrolled: string[] }>(
       'select array_agg(id order by id) as unenrolled from submerchants where finaro_id is null',
     )

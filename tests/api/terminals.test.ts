@@ -142,7 +142,7 @@ describe('GET /v1/terminals', () => {
     }
   })
 
-  it('applies §6: managers and viewers of a terminal-restricted account get 403', async () => {
+  it('applies the role rule: managers and viewers of a terminal-restricted account get 403', async () => {
     const [terminal] = await heldBy(NORTH)
     for (const email of ['manager@example.com', 'viewer@example.com']) {
       const client = await clientFor(ctx.app, email, NORTH)
@@ -183,7 +183,7 @@ describe('GET /v1/terminals', () => {
 })
 
 describe('the seeded terminals', () => {
-  it('hold every §3 model and every allocation case', async () => {
+  it('hold every model and every allocation case', async () => {
     const models = await queryRows<{ model: string }>(
       ctx.database,
       'select distinct model from terminals order by model',

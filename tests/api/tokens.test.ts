@@ -31,7 +31,7 @@ describe('refresh grant', () => {
     expect(sales.status).toBe(200)
   })
 
-  it('names each failure with the §4 forced-logout messages', async () => {
+  it('names each failure with the forced-logout messages', async () => {
     const anonymous = new Client(t.app)
     expect(await message(await anonymous.refresh())).toBe('Refresh token missing')
 

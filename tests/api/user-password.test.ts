@@ -49,7 +49,7 @@ describe('PUT /v1/users/{id}/password without MFA', () => {
     expect(changedAt).toBeLessThanOrEqual(t.clock.now().getTime())
     expect(user.updatedAt).toBe(user.credentialsChangedAt)
 
-    // The portal re-authenticates with a refresh-token request after its 2 s wait (§4).
+    // The portal re-authenticates with a refresh-token request after its 2 s wait (docs/states.md#password).
     t.clock.advance(2)
     expect((await here.refresh()).status).toBe(200)
     expect((await here.request('GET', '/v1/users/current')).status).toBe(200)
@@ -105,7 +105,7 @@ describe('PUT /v1/users/{id}/password without MFA', () => {
       'My-Taxi-Ride-2025!',
       'Invalid format: Password contains words from prohibited list',
     ],
-  ])('refuses %s with the exact §8 message', async (_, newPassword, message) => {
+  ])('refuses %s with the exact documented message', async (_, newPassword, message) => {
     const client = await signedIn(t.app, EMAILS.owner)
     const res = await changePassword(client, SEED_USERS.owner, {
       currentPassword: DEMO_PASSWORD,
@@ -161,7 +161,7 @@ describe('PUT /v1/users/{id}/password without MFA', () => {
 })
 
 describe('PUT /v1/users/{id}/password with MFA on', () => {
-  it('asks for the code with the §8 message', async () => {
+  it('asks for the code with the documented message', async () => {
     const client = await mfaLogin()
     const res = await changePassword(client, SEED_USERS.mfa, {
       currentPassword: DEMO_PASSWORD,

@@ -68,7 +68,7 @@ describe('PATCH /v1/users/{id}', () => {
     })
   })
 
-  it('applies the §5 lengths: first name 2+, last name 1+, after trimming', async () => {
+  it('applies the documented lengths: first name 2+, last name 1+, after trimming', async () => {
     const client = await signedIn(t.app, EMAILS.owner)
     const res = await patch(client, SEED_USERS.owner, { firstName: 'A', lastName: '   ' })
     expect(res.status).toBe(400)

@@ -54,7 +54,7 @@ export type Role = typeof Role.infer
 export const FieldError = type({ field: 'string', messages: 'string[]' })
 export type FieldError = typeof FieldError.infer
 
-// The one error body of SANDBOX.md.
+// The one error body of docs/api.md#errors.
 export const ErrorBody = type({
   message: 'string',
   'code?': 'string',

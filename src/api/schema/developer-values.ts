@@ -1,6 +1,6 @@
 // Developer-tools enums as plain values (no arktype), for screens that only need the names.
 
-// §3 API key resources and their operations.
+// API key resources and their operations (docs/entities.md#api-key-permissions).
 export const API_KEY_RESOURCES = {
   balances: ['read'],
   balanceTransactions: ['read'],
@@ -17,6 +17,6 @@ export const API_KEY_RESOURCES = {
   webhookNotifications: ['read'],
 } as const
 
-// §3 webhook event keys.
+// Webhook event keys (docs/entities.md#webhook-events).
 export const WEBHOOK_EVENTS = ['sale.created', 'intent.authorized'] as const
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]

@@ -72,7 +72,7 @@ export type WebhookEndpointCreatePayload = typeof WebhookEndpointCreatePayload.i
 
 export const TestNotificationPayload = type({
   event: WebhookEvent,
-  // Optional in the shape so a missing sale gets the §5 message ('A sale must be selected').
+  // Optional in the shape so a missing sale gets the message (docs/validation.md#developer-tools) ('A sale must be selected').
   'saleId?': SaleId.configure({ message: 'A sale must be selected' }),
 })
 export type TestNotificationPayload = typeof TestNotificationPayload.infer
@@ -87,7 +87,7 @@ export const WebhookNotification = type({
 })
 export type WebhookNotification = typeof WebhookNotification.infer
 
-// Resend, single or bulk (beyond §7): the notifications become due again.
+// Resend, single or bulk (beyond the calls of docs/api.md#developer-tools): the notifications become due again.
 export const ResendNotificationsPayload = type({
   notificationIds: WebhookNotificationId.array().atLeastLength(1).atMostLength(100),
 })

@@ -1,4 +1,4 @@
-// The §4 intent enums as plain values: the payment-links route's validateSearch reads them from
+// The intent enums (docs/states.md#payment-links) as plain values: the payment-links route's validateSearch reads them from
 // the main bundle, which must not pull arktype in (the /login budget).
 export const INTENT_STATUSES = [
   'created',

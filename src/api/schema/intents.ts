@@ -54,7 +54,7 @@ export type Intent = typeof Intent.infer
 export const PartialIntent = Intent.partial()
 export type PartialIntent = typeof PartialIntent.infer
 
-// §5: required and above zero; one message for missing, zero, negative or fractional.
+// docs/validation.md#payment-link-create: required and above zero; one message for missing, zero, negative or fractional.
 const Amount = type('number.integer >= 1').configure({ message: 'Amount is required' })
 
 // A missing key would otherwise read "saleAmount must be a number (was missing)".
@@ -132,7 +132,7 @@ export const CustomerNotificationPayload = type({
 })
 export type CustomerNotificationPayload = typeof CustomerNotificationPayload.infer
 
-// A bulk CSV row after header normalisation (§5): amount already in minor units.
+// A bulk CSV row after header normalisation (docs/validation.md#bulk-create): amount already in minor units.
 export const BulkCsvRow = type({
   'reference?': 'string',
   amount: Amount,

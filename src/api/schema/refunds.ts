@@ -16,7 +16,7 @@ export type RefundStatus = typeof RefundStatus.infer
 export const RefundRequest = type({
   id: RefundRequestId,
   saleId: SaleId,
-  // Unknown future statuses are shown humanised (§4), so accept any string.
+  // Unknown future statuses are shown humanised (docs/states.md#payment-links), so accept any string.
   status: 'string',
   amount: MinorUnits,
   refundReason: 'string',
@@ -27,7 +27,7 @@ export const RefundRequest = type({
 })
 export type RefundRequest = typeof RefundRequest.infer
 
-// §5: amount is an integer in minor units, at least 1p (a zero refund refunds nothing); reason required; email optional.
+// docs/validation.md#refund-request: amount is an integer in minor units, at least 1p (a zero refund refunds nothing); reason required; email optional.
 const AMOUNT_REQUIRED = 'Amount required'
 const REASON_REQUIRED = 'Reason for refund required'
 
@@ -36,7 +36,7 @@ export const RefundRequestPayload = type({
   refundReason: type('0 < string <= 500').configure({ message: REASON_REQUIRED }),
   'customerEmailAddress?': EmailAddress.or("''").or('null'),
 }).configure(
-  // A missing key gets the same §5 message as a bad value.
+  // A missing key gets the same docs/validation.md#refund-request message as a bad value.
   { message: (ctx) => (ctx.path[0] === 'amount' ? AMOUNT_REQUIRED : REASON_REQUIRED) },
   { kind: 'required' },
 )

@@ -1,4 +1,4 @@
-// The §3 terminal models as plain values: the terminals route's validateSearch reads them from
+// The terminal models (docs/entities.md#terminals) as plain values: the terminals route's validateSearch reads them from
 // the main bundle, which must not pull arktype in (the /login budget; see intent-values.ts).
 export const TERMINAL_MODELS = [
   'bluePad55',

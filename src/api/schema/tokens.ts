@@ -3,7 +3,7 @@ import { EmailAddress, IsoDateTime, SubmerchantId } from './common'
 
 const DeviceIdentifier = type('0 < string <= 200')
 
-// Password login (§7); mfaToken only on the code step.
+// Password login (docs/api.md#users-and-session); mfaToken only on the code step.
 export const RefreshTokenPayload = type({
   type: "'refresh'",
   grantType: "'password'",

@@ -15,7 +15,7 @@ export const User = type({
 })
 export type User = typeof User.infer
 
-// §5 Profile: first name minimum 2, last name minimum 1 (after trimming), neither required.
+// Profile (docs/validation.md#profile): first name minimum 2, last name minimum 1 (after trimming), neither required.
 // Other keys (the read-only email) are refused rather than silently dropped.
 export const UpdateUserPayload = type({
   'firstName?': type('string.trim').to('2 <= string <= 100'),
@@ -30,7 +30,7 @@ export const UpdatePasswordPayload = type({
 })
 export type UpdatePasswordPayload = typeof UpdatePasswordPayload.infer
 
-// §5 Register: email required and valid, password at least 8, names optional.
+// Register (docs/validation.md#sign-in-forms): email required and valid, password at least 8, names optional.
 export const RegisterPayload = type({
   emailAddress: EmailAddress,
   password: '8 <= string <= 256',
@@ -47,14 +47,14 @@ export type MfaEnrollment = typeof MfaEnrollment.infer
 
 const invalidCode = 'Invalid code provided. Please double check your authenticator app.'
 
-// §5 Enrol confirm: digits only, at least 6 long.
+// Enrol confirm (docs/validation.md#mfa-codes): digits only, at least 6 long.
 export const MfaConfirmationPayload = type({
   type: "'totp'",
   token: type(/^\d{6,}$/).configure({ message: invalidCode }),
 })
 export type MfaConfirmationPayload = typeof MfaConfirmationPayload.infer
 
-// §5 Disable: a 6-character authenticator code or a 24-character recovery code.
+// Disable (docs/validation.md#mfa-codes): a 6-character authenticator code or a 24-character recovery code.
 export const MfaDisablePayload = type({
   mfaToken: type(/^(?:.{6}|.{24})$/).configure({ message: invalidCode }),
 })

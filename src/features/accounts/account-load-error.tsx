@@ -8,7 +8,7 @@ import { Button } from '@/ui/button'
 import { RouteError } from '@/ui/route-states'
 import './accounts.css'
 
-// §8 'Failed to load …' with a retry; anything else is the generic route error.
+// docs/errors.md#loading-a-screen 'Failed to load …' with a retry; anything else is the generic route error.
 export function AccountLoadError(props: ErrorComponentProps) {
   const router = useRouter()
   const { error } = props

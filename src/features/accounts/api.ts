@@ -16,7 +16,7 @@ export const accountQueries = {
         return api('/v1/users/current', { schema: User, bypassCache: true })
       },
     }),
-  // §7 GET /v1/submerchants?sort=name with the cache bypass header; always fresh on entry.
+  // GET /v1/submerchants?sort=name with the cache bypass header; always fresh on entry.
   submerchants: () =>
     queryOptions({
       queryKey: ['user', 'submerchants'],
@@ -56,7 +56,7 @@ export const accountQueries = {
     }),
 }
 
-// §2: the role (and the account itself) are loaded on entry if missing.
+// docs/screens.md#routing-rules: the role (and the account itself) are loaded on entry if missing.
 export async function ensureAccount(queryClient: QueryClient, submerchantId: string) {
   const [submerchantUser, submerchant] = await Promise.all([
     withLoadMessage(

@@ -6,7 +6,7 @@ import type { RouterContext } from '@/session/router-context'
 import { requireLogin } from '@/session/require-login'
 
 /**
- * Loads the signed-in user (cached). §4: an empty user while logged in ends the session; a new
+ * Loads the signed-in user (cached). docs/states.md#session: an empty user while logged in ends the session; a new
  * user id re-keys the persisted cache. Returns the query client for the routes below.
  */
 export async function ensureUser({ session, auth, loadQueryClient, restored }: RouterContext) {
@@ -26,7 +26,7 @@ export async function ensureUser({ session, auth, loadQueryClient, restored }: R
   }
 }
 
-// §2: account pages need a chosen submerchant; the role is loaded on entry if missing.
+// docs/screens.md#routing-rules: account pages need a chosen submerchant; the role is loaded on entry if missing.
 export async function requireAccount(context: RouterContext, location: ParsedLocation) {
   requireLogin(context.session, location)
   const submerchantId = context.session.submerchantId

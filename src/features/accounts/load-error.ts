@@ -1,4 +1,4 @@
-// §8 load failures, each shown with a retry.
+// docs/errors.md#loading-a-screen load failures, each shown with a retry.
 export const LOAD_MESSAGES = {
   user: 'Failed to load user',
   submerchants: 'Failed to load submerchants',
@@ -6,7 +6,7 @@ export const LOAD_MESSAGES = {
   submerchant: 'Failed to load submerchant',
 } as const
 
-// A load failure with the §8 text; the underlying ApiError stays as its cause.
+// A load failure with the text (docs/errors.md#loading-a-screen); the underlying ApiError stays as its cause.
 export class LoadError extends Error {
   constructor(message: string, cause: unknown) {
     super(message, { cause })

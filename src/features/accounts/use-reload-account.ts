@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { accountQueries } from '@/features/accounts/api'
 
-// Reloads the chosen account and the route context built on it (e.g. once it is enrolled, §6).
+// Reloads the chosen account and the route context built on it (e.g. once it is enrolled, docs/roles.md#payment-links).
 export function useReloadAccount(submerchantId: string): () => void {
   const queryClient = useQueryClient()
   const router = useRouter()

@@ -9,7 +9,7 @@ export interface Registration {
   lastName?: string
 }
 
-// §7 the registration "auth helper" (the sandbox's POST /v1/registrations).
+// The registration "auth helper" (docs/api.md#users-and-session; the sandbox's POST /v1/registrations).
 export function register(registration: Registration) {
   return api('/v1/registrations', {
     method: 'POST',
@@ -19,7 +19,7 @@ export function register(registration: Registration) {
   })
 }
 
-// §7: the emailed link opens this page with ticketId and token added; the email rides along
+// docs/api.md#users-and-session: the emailed link opens this page with ticketId and token added; the email rides along
 // so the page can apply the "not your email" rule.
 export function requestPasswordReset(emailAddress: string): Promise<void> {
   const completionUrl = new URL('/reset-password', window.location.origin)

@@ -9,7 +9,7 @@ import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { FormSummaryAlert } from '@/ui/form-summary'
 
-// §8 Forgot.
+// docs/errors.md#password (forgot password).
 export const FORGOT_FAILED = 'Failed to create password reset ticket'
 
 export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: string }) {

@@ -11,7 +11,7 @@ const loginSchema = lazySchema(() =>
 )
 
 interface LoginFormProps {
-  // Signs in; a throw is shown (§8: the server message, field errors on their fields).
+  // Signs in; a throw is shown (the server message, field errors on their fields, docs/errors.md#sign-in-and-session).
   onSubmit?: (credentials: LoginCredentials) => Promise<void> | void
   defaultEmail?: string
 }

@@ -17,7 +17,7 @@ const CompromisedPasswordNotice = lazy(() =>
 )
 const MfaDisabledNotice = lazy(() => loadNotices().then((m) => ({ default: m.MfaDisabledNotice })))
 
-// §8 answers of the password grant that change the screen rather than being shown.
+// Answers of the password grant that change the screen rather than being shown (docs/errors.md#sign-in-and-session).
 export const LOGIN_ANSWERS = {
   mfaRequired: 'MFA token required',
   compromised: 'Password appears in list of compromised passwords',

@@ -5,7 +5,7 @@ import { Button } from '@/ui/button'
 import { ExternalLink } from '@/ui/external-link'
 import { TextField } from '@/ui/field'
 
-// §9: authenticator codes are 6 digits, recovery codes 24 characters.
+// docs/constants.md#sizes-and-limits: authenticator codes are 6 digits, recovery codes 24 characters.
 export const RECOVERY_CODE_LENGTH = 24
 
 // Already loaded by the password step that led here.
@@ -19,7 +19,7 @@ interface MfaFormProps {
   onBack: () => void
 }
 
-// The code step of §4 Login, with the 'Lost access to your device?' help.
+// The code step of sign-in (docs/states.md#sign-in), with the 'Lost access to your device?' help.
 export function MfaForm({ onSubmit, onBack }: MfaFormProps) {
   const form = useForm({
     initial: { mfaToken: '' },

@@ -11,7 +11,7 @@ import { FormSummaryAlert } from '@/ui/form-summary'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { useToast } from '@/ui/toast'
 
-// §5: without both query values the ticket cannot be checked.
+// docs/validation.md#new-password: without both query values the ticket cannot be checked.
 export const TICKET_MISSING = 'Unable to validate password reset ticket - please try again.'
 
 const MODES = {
@@ -53,7 +53,7 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
       toast.notice(texts.done, 'success')
       await router.navigate({ to: '/login' })
     },
-    // §8: Reset shows 'Failed to reset password' plus the server message and error messages; Set
+    // docs/errors.md#password: Reset shows 'Failed to reset password' plus the server message and error messages; Set
     // shows its title alone.
     serverErrorsOnFields: false,
     summarize: (error) =>

@@ -21,7 +21,7 @@ export function RegisterScreen() {
     ...REGISTER_RULES,
     onSubmit: async (payload) => {
       await register(payload)
-      // §7: then a login with grantType password, then /?welcome=true.
+      // docs/api.md#users-and-session: then a login with grantType password, then /?welcome=true.
       await auth.signIn({ emailAddress: payload.emailAddress, password: payload.password })
       await router.navigate({ to: '/', search: { welcome: true } })
     },

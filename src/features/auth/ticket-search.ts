@@ -1,7 +1,7 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { optionalString } from '@/lib/search'
 
-// §5: /reset-password and /set-password need ticketId and token; emailAddress is optional.
+// docs/validation.md#new-password: /reset-password and /set-password need ticketId and token; emailAddress is optional.
 export function validateTicketSearch(
   search: { ticketId?: unknown; token?: unknown; emailAddress?: unknown } & SearchSchemaInput,
 ) {

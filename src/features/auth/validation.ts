@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/limits'
 import type { FieldMessages, FormRules } from '@/lib/use-form'
 
-// §5 field messages of the public forms. The rules themselves are the API schemas
+// Field messages of the public forms (docs/validation.md#sign-in-forms). The rules themselves are the API schemas
 // (src/features/auth/form-schemas.ts); this module stays free of arktype for the /login bundle.
 export const FIELD_MESSAGES = {
   emailRequired: 'Email is required',
@@ -23,7 +23,7 @@ export interface LoginCredentials {
   password: string
 }
 
-// §5 Login: email required and valid, password required.
+// Login (docs/validation.md#sign-in-forms): email required and valid, password required.
 export const LOGIN_RULES: FormRules<LoginCredentials> = {
   toInput: (values) => ({ emailAddress: values.emailAddress.trim(), password: values.password }),
   messages: { emailAddress: EMAIL, password: { required: FIELD_MESSAGES.passwordRequired } },
@@ -45,7 +45,7 @@ export interface RegisterValues {
 const optionalName = (key: 'firstName' | 'lastName', value: string) =>
   value.trim() ? { [key]: value.trim() } : {}
 
-// §5 Register: email required and valid, password at least 8, names optional.
+// Register (docs/validation.md#sign-in-forms): email required and valid, password at least 8, names optional.
 export const REGISTER_RULES: FormRules<RegisterValues> = {
   toInput: (values) => ({
     emailAddress: values.emailAddress.trim(),
@@ -65,7 +65,7 @@ export const REGISTER_RULES: FormRules<RegisterValues> = {
   },
 }
 
-// §5 Forgot password: email required and valid.
+// Forgot password (docs/validation.md#sign-in-forms): email required and valid.
 export const FORGOT_RULES: FormRules<{ emailAddress: string }> = {
   toInput: (values) => ({ emailAddress: values.emailAddress.trim() }),
   messages: { emailAddress: EMAIL },
@@ -75,7 +75,7 @@ export interface CodeValues {
   mfaToken: string
 }
 
-// §5 Login's MFA step: the code is required; recovery codes are typed with spaces between groups.
+// Login's MFA step (docs/validation.md#sign-in-forms): the code is required; recovery codes are typed with spaces between groups.
 export const CODE_RULES: FormRules<CodeValues> = {
   toInput: (values) => ({ mfaToken: values.mfaToken.replace(/\s+/g, '') }),
   messages: { mfaToken: { required: FIELD_MESSAGES.codeRequired } },

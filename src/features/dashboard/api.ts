@@ -31,7 +31,7 @@ export interface WeekSales {
   complete: boolean
 }
 
-// §7 GET /v1/sales with a capturedAt range and `fields`, every page of it.
+// GET /v1/sales with a capturedAt range and `fields`, every page of it.
 async function fetchWeekSales(
   submerchantId: string,
   range: { gte: string; lt: string },
@@ -71,7 +71,7 @@ export const dashboardQueries = {
       queryKey: [submerchantId, 'dashboard', 'sales', range],
       queryFn: () => fetchWeekSales(submerchantId, range),
     }),
-  // §7 GET /v1/payouts?submerchantId={id}: the newest one only.
+  // GET /v1/payouts?submerchantId={id}: the newest one only.
   latestPayout: (submerchantId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'dashboard', 'latest-payout'],

@@ -56,7 +56,7 @@ export function DashboardScreen({ account, role, welcome = false }: DashboardScr
   const access = accessFor({ role, account })
   return (
     <>
-      {/* The account name is in the top bar (§2); repeating it here would say it twice. */}
+      {/* The account name is in the top bar (docs/screens.md#the-shell); repeating it here would say it twice. */}
       <PageHeader title="Dashboard" />
       {welcome && (
         <Alert tone="success" title={`Welcome to ${APP_NAME}`}>

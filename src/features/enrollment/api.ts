@@ -9,7 +9,7 @@ export const ENROLLMENT_REQUEST = { acquirer: 'finaro', type: 'ecommerce' } as c
 const schemas = () => import('@/api/schema/enrollments')
 
 export const enrollmentQueries = {
-  // §7 GET /v1/enrollments?submerchantId&acquirer.
+  // GET /v1/enrollments?submerchantId&acquirer.
   state: (submerchantId: string) =>
     queryOptions({
       queryKey: enrollmentKeys.state(submerchantId, ENROLLMENT_REQUEST.acquirer),
@@ -26,7 +26,7 @@ export const enrollmentQueries = {
     }),
 }
 
-// §7 POST /v1/enrollments; the response has processingExpectedBy.
+// POST /v1/enrollments; the response has processingExpectedBy.
 export async function requestEnrollment(submerchantId: string): Promise<Enrollment> {
   const { Enrollment } = await schemas()
   return api('/v1/enrollments', {

@@ -10,7 +10,7 @@ import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './enrollment.css'
 
-// §9: an enrolment in the queue is checked again after 60 s.
+// docs/constants.md#enrolment: an enrolment in the queue is checked again after 60 s.
 export const RECHECK_MS = 60_000
 
 export const ENROLLMENT_TEXTS = {
@@ -24,7 +24,7 @@ export const ENROLLMENT_TEXTS = {
   manual: 'Request manual set-up',
 } as const
 
-// §4: Sundays wait until Monday morning.
+// docs/states.md#enrolment: Sundays wait until Monday morning.
 export function isSunday(at: Date): boolean {
   return at.getDay() === 0
 }
@@ -35,7 +35,7 @@ interface EnrollmentPanelProps {
   onEnrolled: () => void
 }
 
-// §4/§6 self-enrolment: request setup → queued (re-checked after 60 s) → enrolled, or error.
+// Self-enrolment (docs/states.md#enrolment, docs/roles.md#payment-links): request setup → queued (re-checked after 60 s) → enrolled, or error.
 export function EnrollmentPanel({ submerchantId, onEnrolled }: EnrollmentPanelProps) {
   const queryClient = useQueryClient()
   const options = enrollmentQueries.state(submerchantId)
@@ -51,7 +51,7 @@ export function EnrollmentPanel({ submerchantId, onEnrolled }: EnrollmentPanelPr
     mutationFn: () => requestEnrollment(submerchantId),
     networkMode: 'always',
     onSuccess: (enrollment) => queryClient.setQueryData(options.queryKey, enrollment),
-    // §4: a 409 means it is already queued; read the state instead.
+    // docs/states.md#enrolment: a 409 means it is already queued; read the state instead.
     onError: (cause) => {
       if (toApiError(cause).status === 409) void query.refetch()
     },

@@ -19,7 +19,7 @@ export interface SendReceiptVariables extends QueueableVariables {
   payload: ReceiptAdvicePayload
 }
 
-// §7 POST /v1/receipts/{receiptId}/advice, as the account it was queued for.
+// POST /v1/receipts/{receiptId}/advice, as the account it was queued for.
 export async function sendReceipt(variables: SendReceiptVariables): Promise<ReceiptAdvice> {
   const [{ api }, { ReceiptAdvice }] = await Promise.all([
     import('@/api/http'),

@@ -8,7 +8,7 @@ describe('receiptErrorMessage', () => {
     expect(receiptErrorMessage(error)).toBe('Failed to send receipt: Receipt not found')
   })
 
-  it('is the bare §8 text without a server message', () => {
+  it('is the bare text without a server message', () => {
     const noAnswer = new ApiError({
       status: 0,
       code: 'no_response',

@@ -12,7 +12,7 @@ export const OUTBOX_WHAT: Record<ReceiptChannel, string> = {
 }
 
 export const RECEIPT_MESSAGES = {
-  // §8.
+  // docs/errors.md#sales-refunds-receipts-terminals.
   failed: 'Failed to send receipt',
   queued: "You're offline. The receipt will be sent when the connection returns.",
   emailRequired: 'Email address required',
@@ -23,7 +23,7 @@ export function receiptSentMessage(forWhom: string): string {
   return `Receipt sent to ${forWhom}`
 }
 
-// §8 'Failed to send receipt' plus the server message if present (not our own fallbacks).
+// docs/errors.md#sales-refunds-receipts-terminals 'Failed to send receipt' plus the server message if present (not our own fallbacks).
 export function receiptErrorMessage(error: unknown): string {
   const apiError = toApiError(error)
   const fromServer =

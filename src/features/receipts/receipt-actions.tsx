@@ -29,7 +29,7 @@ export interface ReceiptActionsProps {
   account: Submerchant
 }
 
-// §2 Sale detail: receipt actions (send by SMS or email, view, print, and share where supported).
+// Sale detail (docs/screens.md#receipts): receipt actions (send by SMS or email, view, print, and share where supported).
 export function ReceiptActions({ sale, account }: ReceiptActionsProps) {
   return (
     <section className="card receipt-actions" aria-labelledby="receipt-actions-title">

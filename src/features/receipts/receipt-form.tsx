@@ -28,7 +28,7 @@ interface ChannelFormProps {
   onCancel: () => void
 }
 
-// §2 Receipt form: the channel first; Cancel in either form returns here.
+// Receipt form (docs/screens.md#receipts): the channel first; Cancel in either form returns here.
 export function ChannelChoice({ onChoose }: { onChoose: (channel: ReceiptChannel) => void }) {
   return (
     <div className="receipt-choice" role="group" aria-label="Send receipt by">

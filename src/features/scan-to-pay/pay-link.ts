@@ -1,7 +1,7 @@
 import { payHostUrl } from '@/config/api'
 import { fileNamePart } from '@/lib/save-file'
 
-// §2: the pay host's page with the submerchant parameter. With no pay host configured (the
+// docs/screens.md#scan-to-pay: the pay host's page with the submerchant parameter. With no pay host configured (the
 // sandbox), it is the portal's own origin, where the sandbox serves /pay.
 export function scanToPayUrl(
   submerchantId: string,

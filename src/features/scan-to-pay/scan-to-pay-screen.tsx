@@ -13,18 +13,18 @@ import { ShareButton } from '@/ui/share-button'
 import { useToast } from '@/ui/toast'
 import './scan-to-pay.css'
 
-// §2 asks for a 300 px code on the page.
+// docs/screens.md#scan-to-pay asks for a 300 px code on the page.
 const QR_SIZE = 300
 
 interface ScanToPayScreenProps {
   accountName: string
   // The pay host's page for this account (pay-link.ts).
   payUrl: string
-  // §6: a code of an account not yet enrolled leads to a page that cannot take cards.
+  // docs/roles.md#payment-links: a code of an account not yet enrolled leads to a page that cannot take cards.
   needsEnrollment: boolean
 }
 
-// §2 Scan to Pay ('Anytime Payments'): the account's code, its link, and the printable kit.
+// Scan to Pay ('Anytime Payments', docs/screens.md#scan-to-pay): the account's code, its link, and the printable kit.
 export function ScanToPayScreen({ accountName, payUrl, needsEnrollment }: ScanToPayScreenProps) {
   const codeHeading = useId()
   return (

@@ -4,7 +4,7 @@ import { Button } from '@/ui/button'
 
 export const ACCOUNT_FAILURE_MESSAGE = "Oops - we couldn't load your account."
 
-// §8: the shell itself could not be built for this account; a full reload starts it afresh.
+// docs/errors.md#loading-a-screen: the shell itself could not be built for this account; a full reload starts it afresh.
 export function AccountFailure({ error }: { error: unknown }) {
   useEffect(() => {
     reportError(error)

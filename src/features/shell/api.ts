@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { STATUS_CHECK_INTERVAL_MS } from '@/config/limits'
 import { statusJsonUrl } from '@/config/status'
 
-// The four states of the top bar's status icon (§2).
+// The four states of the top bar's status icon (docs/screens.md#the-shell).
 export type SystemStatus = 'ok' | 'minor' | 'major' | 'unknown'
 
 export const SYSTEM_STATUS_LABELS: Record<SystemStatus, string> = {
@@ -38,7 +38,7 @@ async function fetchSystemStatus(signal: AbortSignal): Promise<SystemStatus> {
 }
 
 export const shellQueries = {
-  // §7/§9: polled every 300000 ms; networkMode 'online' pauses the polling while offline.
+  // docs/constants.md#timing: polled every 300000 ms; networkMode 'online' pauses the polling while offline.
   systemStatus: () =>
     queryOptions({
       queryKey: ['system-status'],

@@ -2,7 +2,7 @@ import { BUILD_VERSION } from '@/config/build'
 import { SUPPORT_LINKS } from '@/config/links'
 import { ExternalLink } from '@/ui/external-link'
 
-// §2 footer: support links and the version label (package version + git short hash).
+// Footer (docs/screens.md#the-shell): support links and the version label (package version + git short hash).
 export function AppFooter() {
   return (
     <footer className="app-footer">

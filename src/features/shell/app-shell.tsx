@@ -141,7 +141,7 @@ function BrandLogo({ brand }: { brand: Brand }) {
   )
 }
 
-// Operator branding (§2): the operator's logo and name.
+// Operator branding (docs/screens.md#the-shell): the operator's logo and name.
 function BrandBlock({ brand }: { brand: Brand }) {
   return (
     <div className="brand-block">
@@ -166,7 +166,7 @@ function OfflineBanner() {
   )
 }
 
-// §9: page changes show the progress bar once they take longer than 100 ms.
+// docs/constants.md#timing: page changes show the progress bar once they take longer than 100 ms.
 function NavigationProgress() {
   const loading = useRouterState({ select: (state) => state.isLoading })
   return loading ? <Progress label="Loading page" /> : null

@@ -1,4 +1,4 @@
-// §9: the sidebar user menu cuts the display name at 15 characters.
+// docs/constants.md#sizes-and-limits: the sidebar user menu cuts the display name at 15 characters.
 export const DISPLAY_NAME_MAX = 15
 
 // Counts characters, not UTF-16 units, so an accented or emoji name is never cut mid-character.

@@ -9,7 +9,7 @@ function routeTo(path: string): LinkProps['to'] {
   return path as LinkProps['to']
 }
 
-// §2 Support and System Status are other sites: a new tab keeps the person's place (the /support
+// Support and System Status are other sites (docs/screens.md#routing-rules): a new tab keeps the person's place (the /support
 // and /status routes still redirect for anyone who opens them directly).
 const EXTERNAL_ENTRIES: Partial<Record<SidebarEntryId, string>> = {
   support: SUPPORT_SITE_URL,
@@ -21,7 +21,7 @@ interface SidebarNavProps {
   onNavigate?: () => void
 }
 
-// The §2 entries the policy allows, in order.
+// The entries (docs/screens.md#the-shell) the policy allows, in order.
 export function SidebarNav({ entries, onNavigate }: SidebarNavProps) {
   return (
     <nav className="sidebar-nav" aria-label="Main">

@@ -14,7 +14,7 @@ const STATUS_GLYPHS: Record<SystemStatus, string> = {
   unknown: 'M9.8 9.5a2.3 2.3 0 1 1 3.2 2.1c-.6.3-1 .8-1 1.5v.4m0 2.9h.01',
 }
 
-// §2 top-bar status icon, opening the status site in a new tab (the /status route redirects there).
+// The top-bar status icon (docs/screens.md#the-shell), opening the status site in a new tab (the /status route redirects there).
 export function SystemStatusIcon() {
   const { data } = useQuery(shellQueries.systemStatus())
   const status: SystemStatus = data ?? 'unknown'

@@ -12,7 +12,7 @@ interface UserMenuProps {
   placement?: 'below' | 'above'
 }
 
-// §2 sidebar user menu: the display name cut at 15 characters; Edit Profile, Switch account, Logout.
+// Sidebar user menu (docs/screens.md#the-shell): the display name cut at 15 characters; Edit Profile, Switch account, Logout.
 export function UserMenu({ displayName, onLogout, placement = 'above' }: UserMenuProps) {
   const shown = truncateDisplayName(displayName)
   const install = useInstallOption()

@@ -1,6 +1,6 @@
 import { type } from 'arktype'
 
-// The body parsed by a wire schema that refuses undeclared keys: exactly the §3 shape, nothing more.
+// The body parsed by a wire schema that refuses undeclared keys: exactly the shape (docs/entities.md), nothing more.
 export function exactly<T>(
   schema: { onUndeclaredKey(k: 'reject'): (v: unknown) => unknown },
   body: unknown,
