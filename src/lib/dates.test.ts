@@ -38,7 +38,7 @@ describe('presetRange', () => {
     })
   })
 
-  it('lists the §9 presets in order', () => {
+  it('lists the presets in order', () => {
     expect(DATE_PRESETS).toEqual([
       'custom',
       'this_week',
@@ -84,7 +84,7 @@ describe('dayRangeToBounds', () => {
 })
 
 describe('formatDateTime', () => {
-  it('uses the §9 format with a 12-hour hour beside the meridiem', () => {
+  it('uses the format with a 12-hour hour beside the meridiem', () => {
     expect(formatDateTime(new Date(2024, 4, 15, 15, 5))).toBe('2024-05-15 03:05 PM')
     expect(formatDateTime(new Date(2024, 4, 15, 23, 53))).toBe('2024-05-15 11:53 PM')
   })

@@ -13,7 +13,7 @@ export function randomId(length = 20): string {
   return id
 }
 
-// §9: the idempotency key is a random id plus the row counter (bulk rows share the id).
+// docs/constants.md#sizes-and-limits: the idempotency key is a random id plus the row counter (bulk rows share the id).
 export function idempotencyKey(batchId: string, rowCounter: number): string {
   if (!Number.isInteger(rowCounter) || rowCounter < 0) {
     throw new RangeError(`Row counter must be a non-negative integer: ${rowCounter}`)

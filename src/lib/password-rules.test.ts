@@ -5,7 +5,7 @@ const assess = (password: string, extra: Partial<Parameters<typeof assessNewPass
   assessNewPassword({ password, confirmation: password, estimatedScore: 4, ...extra })
 
 describe('assessNewPassword', () => {
-  it('labels scores as §5 says', () => {
+  it('labels scores as documented', () => {
     expect([0, 1, 2, 3, 4, 5, -1].map(strengthLabel)).toEqual([
       'Empty',
       'Weak',

@@ -1,4 +1,4 @@
-// §5 new-password rules (change, reset, set): one module for every password screen.
+// New-password rules (docs/validation.md#new-password; change, reset, set): one module for every password screen.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/limits'
 
 // The lengths live with the limits, so the sign-in form's checks do not bring this module along.
@@ -29,7 +29,7 @@ export const NEW_PASSWORD_MESSAGES = {
 
 export type StrengthLabel = 'Empty' | 'Weak' | 'Fair' | 'Good' | 'Strong'
 
-// §5: 1 Weak, 2 Fair, 3 Good, 4 Strong, otherwise Empty.
+// docs/validation.md#new-password: 1 Weak, 2 Fair, 3 Good, 4 Strong, otherwise Empty.
 export function strengthLabel(score: number): StrengthLabel {
   return (['Empty', 'Weak', 'Fair', 'Good', 'Strong'] as const)[score] ?? 'Empty'
 }
@@ -54,7 +54,7 @@ export interface NewPasswordAssessment {
   warnings: string[]
   passwordError: string | null
   confirmationError: string | null
-  // §4/§5: the action button is enabled only when the score is above 2.
+  // docs/states.md#password and docs/validation.md#new-password: the action button is enabled only when the score is above 2.
   strongEnough: boolean
   // Strong enough and every rule met: the form may be sent.
   valid: boolean
@@ -95,7 +95,7 @@ export function assessNewPassword(input: NewPasswordInput): NewPasswordAssessmen
 }
 
 /**
- * The new-password form's own messages (useForm `check`): the rules above, and §5 'Unable to Reset'
+ * The new-password form's own messages (useForm `check`): the rules above, and 'Unable to Reset' (docs/validation.md#new-password)
  * when it is sent too weak — which the button allows only before anything is typed.
  */
 export function newPasswordErrors(
@@ -111,7 +111,7 @@ export function newPasswordErrors(
   }
 }
 
-// §5 on the action button: once a password is typed a weak one turns it into 'Unable to Reset'.
+// On the action button (docs/validation.md#new-password): once a password is typed a weak one turns it into 'Unable to Reset'.
 export function newPasswordAction(
   assessment: NewPasswordAssessment,
   action: string,

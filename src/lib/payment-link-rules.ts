@@ -1,8 +1,8 @@
-// §5 payment-link rules the create form and the sandbox both apply (one definition).
+// Payment-link rules (docs/validation.md#payment-link-create) the create form and the sandbox both apply (one definition).
 
 export const MIN_JOB_NUMBER_LENGTH = 8
 
-// §9: a payment link expires 14 days after it is made unless the person says otherwise.
+// docs/constants.md#sizes-and-limits: a payment link expires 14 days after it is made unless the person says otherwise.
 export const DEFAULT_EXPIRY = '14 days'
 
 export const PAYMENT_LINK_MESSAGES = {
@@ -20,7 +20,7 @@ export interface FieldProblem {
 }
 
 /**
- * §5: on the two job-number accounts the reference is a job number of 8+ characters and the
+ * docs/validation.md#payment-link-create: on the two job-number accounts the reference is a job number of 8+ characters and the
  * customer name is required. Only fields present are checked when `partial` (an edit).
  */
 export function jobNumberProblems(
@@ -42,15 +42,15 @@ export function jobNumberProblems(
   return problems
 }
 
-// §5: phone numbers have dashes and spaces stripped before they are parsed.
+// docs/validation.md#payment-link-create: phone numbers have dashes and spaces stripped before they are parsed.
 export function stripPhone(input: string): string {
   return input.replace(/[\s-]/g, '')
 }
 
-// §4/§7: the statuses after which nothing more happens, and what each action needs.
+// docs/states.md#payment-links and docs/api.md#payment-links: the statuses after which nothing more happens, and what each action needs.
 export const DELETABLE_STATUSES = ['cancelled', 'expired', 'payment_declined'] as const
 
-// §7: "Cannot resend notifications when status is '{status}'".
+// docs/validation.md#bulk-actions: "Cannot resend notifications when status is '{status}'".
 export function cannotResendMessage(status: string): string {
   return `Cannot resend notifications when status is '${status}'`
 }

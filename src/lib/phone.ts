@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js/min'
 
-// §9: phone default country GB, preferred GB and IE.
+// docs/constants.md#formats: phone default country GB, preferred GB and IE.
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'GB'
 export const PREFERRED_PHONE_COUNTRIES: readonly CountryCode[] = ['GB', 'IE']
 

@@ -1,4 +1,4 @@
-// Whole values with a house spelling (§2, §9).
+// Whole values with a house spelling (docs/constants.md#formats).
 const EXACT: Record<string, string> = {
   pos: 'POS',
   softpos: 'SoftPOS',

@@ -1,10 +1,10 @@
-// The refund rules the portal and the sandbox share (SANDBOX.md "Refund requests"), so both agree.
+// The refund rules the portal and the sandbox share (docs/sandbox-decisions.md#refund-requests), so both agree.
 import { formatMoney } from './money'
 
-// §4: rejected refunds give the money back to the refundable total; every other status holds it.
+// docs/states.md#refunds: rejected refunds give the money back to the refundable total; every other status holds it.
 export const NON_HOLDING_REFUND_STATUSES: readonly string[] = ['rejected']
 
-// §4/§5: the sale amount minus every refund that was not rejected (never below zero).
+// docs/states.md#refunds and docs/validation.md#refund-request: the sale amount minus every refund that was not rejected (never below zero).
 export function refundableAmount(
   sale: { amount: number },
   refunds: readonly { id: string; status: string; amount: number }[],

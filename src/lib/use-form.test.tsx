@@ -67,7 +67,7 @@ const reference = () => screen.getByRole('textbox', { name: 'Reference' })
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send' }))
 
 describe('useForm', () => {
-  it('shows no message before a submit, then the §5 texts live, and focuses the first field', () => {
+  it('shows no message before a submit, then the documented texts live, and focuses the first field', () => {
     const onSubmit = vi.fn()
     render(<TestForm onSubmit={onSubmit} />)
     fireEvent.change(reference(), { target: { value: 'short' } })
@@ -116,7 +116,7 @@ describe('useForm', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  it('gives the §8 fallback text when the request never got an answer', async () => {
+  it('gives the documented fallback text when the request never got an answer', async () => {
     render(<TestForm onSubmit={() => Promise.reject(new TypeError('boom'))} />)
     fireEvent.change(email(), { target: { value: 'rider@example.com' } })
     fireEvent.change(reference(), { target: { value: 'JOB-12345' } })

@@ -3,8 +3,8 @@ import { toApiError, type ApiError } from '@/api/errors'
 
 /**
  * One form hook for every form: the arktype schema shared with the server checks the values on
- * submit, its issues become the §5 field messages, a failed request's ApiError becomes field
- * messages plus the §8 summary. Schemas are typed by their Standard Schema face, so this module
+ * submit, its issues become the field messages (docs/validation.md), a failed request's ApiError becomes field
+ * messages plus the summary (docs/errors.md). Schemas are typed by their Standard Schema face, so this module
  * never imports arktype at run time (the /login bundle stays free of it; see lazySchema).
  */
 
@@ -54,9 +54,9 @@ function isLazy<Out>(source: SchemaSource<Out>): source is LazySchema<Out> {
 }
 
 /**
- * The §5 text for a field's schema issue: `required` when the field is left blank, else the text for
+ * The text (docs/validation.md) for a field's schema issue: `required` when the field is left blank, else the text for
  * arktype's issue code (`minLength`, `maxLength`, `pattern` …), else `invalid`; without any of them
- * the schema's own message (schemas that carry §5 texts themselves, like the MFA codes).
+ * the schema's own message (schemas that carry their texts themselves, like the MFA codes: docs/validation.md#mfa-codes).
  */
 export type FieldMessages = { required?: string; invalid?: string } & Record<string, string>
 
@@ -117,7 +117,7 @@ export function checkForm<V extends object, Out>(
   return { ok: true, data: result.value }
 }
 
-// §8 "A 400 with errors stores the field errors": the first message of each, on its field.
+// docs/errors.md#sign-in-and-session, "a 400 with errors": the first message of each, on its field.
 export function serverFieldErrors<V extends object>(
   error: ApiError,
   values: V,
@@ -131,7 +131,7 @@ export function serverFieldErrors<V extends object>(
   return errors
 }
 
-// The first message of each item in errors (§8 password texts, "Create forms": the field messages).
+// The first message of each item in errors (password texts, "Create forms": the field messages, docs/errors.md#developer-tools).
 export function firstFieldMessages(error: ApiError): string[] {
   return Object.values(error.fieldErrors)
     .map((messages) => messages[0])
@@ -144,7 +144,7 @@ export interface FormSummary {
   details: string[]
 }
 
-// §8 by default: the server message as given, then the field messages no field on screen shows.
+// By default (docs/errors.md): the server message as given, then the field messages no field on screen shows.
 export function defaultSummary<V extends object>(
   error: ApiError,
   values: V,
@@ -162,9 +162,9 @@ export interface FormOptions<V extends object, Out> extends FormRules<V> {
   schema: SchemaSource<Out>
   // Sends the checked data; a throw is shown (field messages and the summary).
   onSubmit: (data: Out, values: V) => unknown
-  // The §8 summary of a failure; default: defaultSummary.
+  // The summary (docs/errors.md) of a failure; default: defaultSummary.
   summarize?: (error: ApiError, values: V) => FormSummary
-  // False where §8 lists the field messages in the summary instead (password screens).
+  // False where docs/errors.md#password lists the field messages in the summary instead (password screens).
   serverErrorsOnFields?: boolean
 }
 

@@ -7,7 +7,7 @@ interface AlertProps {
   title?: ReactNode
   children?: ReactNode
   actions?: ReactNode
-  // Adds a Dismiss button (§8 refund errors are dismissible).
+  // Adds a Dismiss button (refund errors are dismissible, docs/errors.md#sales-refunds-receipts-terminals).
   onDismiss?: () => void
 }
 

@@ -5,7 +5,7 @@ interface CopyButtonProps extends Omit<ButtonProps, 'onClick'> {
   value: string
 }
 
-// Copies a value; §9 copy notice (1000 ms), §8 'Could not copy to clipboard' when refused.
+// Copies a value: a copy notice (1000 ms, docs/constants.md#timing), 'Could not copy to clipboard' when refused (docs/errors.md#export-and-clipboard).
 export function CopyButton({ value, children = 'Copy', ...rest }: CopyButtonProps) {
   const toast = useToast()
   async function copy() {

@@ -1,7 +1,7 @@
 import type { FormSummary } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 
-// §8 summary of a failed form (useForm): a title where the screen has one, the server message, then
+// The summary of a failed form (useForm, docs/errors.md): a title where the screen has one, the server message, then
 // the field messages no field shows.
 export function FormSummaryAlert({
   summary,

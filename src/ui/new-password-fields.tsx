@@ -13,7 +13,7 @@ interface NewPasswordFieldsProps {
   errors?: { newPassword?: string; confirmPassword?: string }
 }
 
-// §5 new password with its strength meter: shared by reset, set and change-password screens.
+// New password with its strength meter (docs/validation.md#new-password): shared by reset, set and change-password screens.
 export function NewPasswordFields({
   password,
   confirmation,

@@ -8,7 +8,7 @@ interface PendingQuery {
 
 /**
  * What a screen shows for data it has never saved on this device while offline: never a
- * spinner that waits forever (ARCHITECTURE "Offline reading"). Renders nothing otherwise.
+ * spinner that waits forever (docs/offline.md#reading). Renders nothing otherwise.
  */
 export function OfflineState({
   what,

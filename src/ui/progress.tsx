@@ -4,7 +4,7 @@ import './progress.css'
 
 interface ProgressProps {
   label?: string
-  // §9: the page-change indicator appears only after 100 ms, so quick changes never flash it.
+  // docs/constants.md#timing: the page-change indicator appears only after 100 ms, so quick changes never flash it.
   delayMs?: number
 }
 

@@ -8,7 +8,7 @@ interface FailedQuery {
   refetch: () => unknown
 }
 
-// A query's §8 'Failed to load …' message with the reason and a Retry; nothing while it is fine.
+// A query's 'Failed to load …' message (docs/errors.md#loading-a-screen) with the reason and a Retry; nothing while it is fine.
 export function QueryErrorAlert({ title, query }: { title: string; query: FailedQuery }) {
   if (!query.isError) return null
   return (

@@ -44,7 +44,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   )
 }
 
-// §2/§8: unknown paths, on a page of their own.
+// Unknown paths, on a page of their own (docs/screens.md#routing-rules).
 export function NotFound() {
   return (
     <main className="status-page">
@@ -79,7 +79,7 @@ function NotFoundContent() {
   )
 }
 
-// Route options for an account path whose screen is not built yet (§2); spread them, as the router
+// Route options for an account path whose screen is not built yet (docs/screens.md#routing-rules); spread them, as the router
 // writes each route's id into its options object.
 export const NOT_BUILT_PAGE = {
   head: () => ({ meta: [{ title: pageTitle('Page Not Found') }] }),

@@ -26,9 +26,9 @@ export interface ToastOptions {
 
 export interface ToastApi {
   show(message: string, options?: ToastOptions): void
-  // §9: notices last 3000 ms.
+  // docs/constants.md#timing: notices last 3000 ms.
   notice(message: string, tone?: ToastTone): void
-  // §9: copy notices last 1000 ms.
+  // docs/constants.md#timing: copy notices last 1000 ms.
   copied(message?: string): void
   dismiss(id: number): void
 }
