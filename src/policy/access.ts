@@ -110,7 +110,7 @@ export const ACCESS_RULES = {
 
 export type AccessRule = keyof typeof ACCESS_RULES
 
-// What a refused person is told (texts where the spec gives one, docs/roles.md); the sandbox's 403 uses the same.
+// What a refused person is told (the texts of docs/roles.md where it gives one); the sandbox's 403 uses the same.
 export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
   canRequestRefund: 'Insufficient privileges',
   canCreatePaymentLinks:
