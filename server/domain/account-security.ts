@@ -1,4 +1,4 @@
-// The signed-in person's own credentials: password change and MFA enrolment (SANDBOX.md
+// The signed-in person's own credentials: password change and MFA enrolment (docs/auth.md#passwords-and-mfa
 // "Profile, password and MFA"). Routes parse input and call these; every rule lives here.
 import { and, eq, isNull } from 'drizzle-orm'
 import QRCode from 'qrcode'
@@ -125,7 +125,7 @@ export async function changePassword(
     .where(eq(users.id, user.id))
     .returning()
   if (!updated) throw notFound('User not found')
-  // Other devices must sign in again; this one re-authenticates with its refresh token (§4).
+  // Other devices must sign in again; this one re-authenticates with its refresh token (docs/states.md#password).
   await revokeAllForUser(db, user.id, now, { exceptDeviceId: opts.keepDeviceId })
   return updated
 }

@@ -11,7 +11,7 @@ export function normaliseEmail(emailAddress: string): string {
 }
 
 /**
- * Sets a user's new password after the §5 checks; every session ends (a reset means the old
+ * Sets a user's new password after the checks (docs/validation.md#new-password); every session ends (a reset means the old
  * password may be known to someone else) and any lockout is lifted.
  */
 export async function replacePassword(

@@ -17,7 +17,7 @@ export const API_KEY_ERRORS = {
   noPermission: 'Select at least one permission',
 } as const
 
-// The §3 API key for display: never the token (only its hash is stored) and never the hash.
+// The API key (docs/entities.md#developer-tools) for display: never the token (only its hash is stored) and never the hash.
 export function serializeApiKey(row: ApiKeyListRow): ApiKey {
   return {
     id: row.id,
@@ -31,7 +31,7 @@ export function serializeApiKey(row: ApiKeyListRow): ApiKey {
   }
 }
 
-// §7 GET /v1/api-keys: the perspective account's keys, newest first.
+// GET /v1/api-keys: the perspective account's keys, newest first.
 export const apiKeysList: AccountListResource<ApiKeyListRow> = {
   table: apiKeys,
   account: apiKeys.submerchantId,

@@ -10,7 +10,7 @@ import { intFilter, stringFilter } from '../lib/list-engine'
 const { payoutId: _internal, ...columns } = getTableColumns(balanceTransactions)
 type BalanceTransactionRow = Omit<typeof balanceTransactions.$inferSelect, 'payoutId'>
 
-// The §3 Balance transaction exactly as the arktype schema describes it.
+// The Balance transaction (docs/entities.md#sales-and-money) exactly as the arktype schema describes it.
 export function serializeBalanceTransaction(row: BalanceTransactionRow): BalanceTransaction {
   return {
     id: row.id,
@@ -24,7 +24,7 @@ export function serializeBalanceTransaction(row: BalanceTransactionRow): Balance
   }
 }
 
-// §7 GET /v1/balance-transactions (the export's fees): createdAt range, type, offset and limit.
+// GET /v1/balance-transactions (the export's fees): createdAt range, type, offset and limit.
 export const balanceTransactionsList: AccountListResource<BalanceTransactionRow> = {
   table: balanceTransactions,
   account: balanceTransactions.submerchantId,

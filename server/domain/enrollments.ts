@@ -9,7 +9,7 @@ import { SEED_SUBMERCHANTS } from '../seed/ids'
 
 type EnrollmentRow = typeof enrollments.$inferSelect
 
-// SANDBOX.md: a request is processed 2 minutes later on the sandbox clock.
+// docs/sandbox.md#enrolment: a request is processed 2 minutes later on the sandbox clock.
 export const ENROLLMENT_PROCESSING_SECONDS = 120
 
 // The seeded account whose enrolment ends in error, so the portal's error path can be seen.
@@ -58,7 +58,7 @@ async function processDue(db: Db, submerchantId: string, now: Date): Promise<voi
   }
 }
 
-// §7 GET /v1/enrollments?submerchantId&acquirer: the account's requests (at most one per acquirer).
+// GET /v1/enrollments?submerchantId&acquirer: the account's requests (at most one per acquirer).
 export async function listEnrollments(
   db: Db,
   scope: { submerchantId: string; acquirer?: string },
@@ -80,7 +80,7 @@ export async function listEnrollments(
 
 export const ALREADY_REQUESTED = 'An enrollment has already been requested for this account'
 
-// §7 POST /v1/enrollments: queued, processed 2 minutes later; a second request is 409.
+// POST /v1/enrollments: queued, processed 2 minutes later; a second request is 409.
 export async function requestEnrollment(
   db: Db,
   payload: EnrollmentPayload,

@@ -14,7 +14,7 @@ import { intFilter, stringFilter } from '../lib/list-engine'
 
 type PayoutRow = typeof payouts.$inferSelect
 
-// The §3 Payout exactly as the arktype schema describes it.
+// The Payout (docs/entities.md#payouts) exactly as the arktype schema describes it.
 export function serializePayout(row: PayoutRow): Payout {
   return {
     id: row.id,
@@ -31,7 +31,7 @@ export function serializePayout(row: PayoutRow): Payout {
 
 const payoutColumns = getTableColumns(payouts)
 
-// §7 GET /v1/payouts?submerchantId={id}.
+// GET /v1/payouts?submerchantId={id}.
 export const payoutsList: AccountListResource<PayoutRow> = {
   table: payouts,
   account: payouts.submerchantId,
@@ -63,14 +63,14 @@ export const payoutsList: AccountListResource<PayoutRow> = {
   tieBreaker: payouts.id,
 }
 
-// §7 GET /v1/payouts/{id}: one payout of the account; another account's is the same 404 as a missing one.
+// GET /v1/payouts/{id}: one payout of the account; another account's is the same 404 as a missing one.
 export async function findOwnPayout(db: Db, id: string, submerchantId: string): Promise<Payout> {
   const row = await findInAccount(db, payouts, id, submerchantId)
   if (!row) throw notFound('Payout not found')
   return serializePayout(row)
 }
 
-// §7 GET /v1/bank-accounts/{id}: a payout destination of the account.
+// GET /v1/bank-accounts/{id}: a payout destination of the account.
 export async function findOwnBankAccount(
   db: Db,
   id: string,
@@ -87,7 +87,7 @@ export async function findOwnBankAccount(
   }
 }
 
-// §7 GET /v1/payout-cards/{id}: a payout destination of the account (never more than the last four).
+// GET /v1/payout-cards/{id}: a payout destination of the account (never more than the last four).
 export async function findOwnPayoutCard(
   db: Db,
   id: string,

@@ -18,7 +18,7 @@ export async function findAccountReceipt(
   return receipt
 }
 
-// "Sends" the receipt link (SANDBOX.md "Receipts"): one outbox message naming merchant, total and time.
+// "Sends" the receipt link (docs/sandbox-decisions.md#receipts): one outbox message naming merchant, total and time.
 export async function sendReceiptAdvice(
   db: Db,
   receipt: ReceiptView,

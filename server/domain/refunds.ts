@@ -16,7 +16,7 @@ export const REFUND_ERRORS = {
   notPendingDelete: 'Only pending refunds can be deleted',
 } as const
 
-// The §3 Refund request with the sale id it belongs to.
+// The Refund request (docs/entities.md#sales-and-money) with the sale id it belongs to.
 export function serializeRefundRequest(row: RefundRow): RefundRequest {
   return {
     id: row.id,

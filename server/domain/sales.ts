@@ -12,7 +12,7 @@ import { intFilter, stringFilter } from '../lib/list-engine'
 const { payoutId: _internal, ...saleColumns } = getTableColumns(sales)
 type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId'>
 
-// The §3 Sale exactly as the arktype schema describes it.
+// The Sale (docs/entities.md#sales-and-money) exactly as the arktype schema describes it.
 export function serializeSale(row: SaleRow): Sale {
   return {
     id: row.id,
@@ -48,7 +48,7 @@ export function serializeSale(row: SaleRow): Sale {
 const string = stringFilter
 const money = (column: AnyPgColumn) => intFilter(column, { range: true })
 
-// §7 GET /v1/sales: the filters and sorts of SANDBOX.md "GET /v1/sales".
+// GET /v1/sales: the filters and sorts of docs/sandbox-decisions.md#get-v1sales.
 export const salesList: AccountListResource<SaleRow> = {
   table: sales,
   account: sales.submerchantId,

@@ -1,4 +1,4 @@
-// Scan to Pay (SPEC §2, SANDBOX.md "/pay?submerchant={id}"): a customer who scanned an account's
+// Scan to Pay (docs/sandbox.md#pay-page, docs/screens.md#scan-to-pay): a customer who scanned an account's
 // code pays an amount they enter. Each card submission becomes an intent of that account, paid at
 // once through the payment link's own path (payIntent): the same sale, balance transaction with
 // the fee, receipt and webhook events, the same 3-D Secure and decline handling, and a sale whose
@@ -11,7 +11,7 @@ import { intents, operators, submerchants } from '../db/schema/core'
 import { payIntent, type CardDetails, type Customer, type PayResult } from './intent-payments'
 import { logLine, payPath } from './intents'
 
-// The creator of these intents: the pay page, not a person or a key (an id of the §3 user shape,
+// The creator of these intents: the pay page, not a person or a key (an id of the user shape, docs/entities.md#people-and-accounts,
 // as the portal reads createdBy; no user has it).
 export const SCAN_TO_PAY_CREATOR = 'usr_scan_to_pay'
 export const SCAN_TO_PAY_DESCRIPTION = 'Scan to Pay'
@@ -26,7 +26,7 @@ const ATTEMPT_MINUTES = 30
 // The form's attempt token: 24 hex digits, as an intent id's (`int_` + attempt).
 export const ATTEMPT_PATTERN = /^[0-9a-f]{24}$/
 
-// The page a Scan to Pay code opens (SANDBOX.md): the pay host's /pay with the submerchant.
+// The page a Scan to Pay code opens (docs/sandbox.md#pay-page): the pay host's /pay with the submerchant.
 export function scanPayPath(submerchantId: string): string {
   return `/pay?submerchant=${encodeURIComponent(submerchantId)}`
 }
@@ -42,9 +42,9 @@ export interface ScanAccount {
 
 export type ScanAccountCheck =
   | { ok: true; account: ScanAccount }
-  // Unknown, or not whitelisted for Scan to Pay (§2): the same answer, so ids cannot be probed.
+  // Unknown, or not whitelisted for Scan to Pay (docs/screens.md#scan-to-pay): the same answer, so ids cannot be probed.
   | { ok: false; reason: 'not_found' }
-  // Not enrolled with the acquirer (§6 finaroId): no card can be taken yet.
+  // Not enrolled with the acquirer (finaroId, docs/roles.md#payment-links): no card can be taken yet.
   | { ok: false; reason: 'not_enrolled'; account: ScanAccount }
 
 export async function findScanAccount(db: Db, submerchantId: string): Promise<ScanAccountCheck> {

@@ -7,7 +7,7 @@ import { planAttachments, plans, submerchants, submerchantUsers } from '../db/sc
 import { notFound } from '../errors'
 import type { ListResource } from '../lib/list-engine'
 
-// The §3 Submerchant's columns; the audit timestamps stay internal.
+// The Submerchant's columns (docs/entities.md#people-and-accounts); the audit timestamps stay internal.
 const { createdAt: _created, updatedAt: _updated, ...columns } = getTableColumns(submerchants)
 type SubmerchantRow = Omit<typeof submerchants.$inferSelect, 'createdAt' | 'updatedAt'>
 
@@ -22,7 +22,7 @@ export function serializeSubmerchant(row: SubmerchantRow): Submerchant {
   }
 }
 
-// §7 GET /v1/submerchants: the caller's accounts (scope from visibleSubmerchants).
+// GET /v1/submerchants: the caller's accounts (scope from visibleSubmerchants).
 export const submerchantList: ListResource<SubmerchantRow> = {
   table: submerchants,
   columns,
@@ -106,7 +106,7 @@ const membershipColumns = {
   submerchantRole: submerchantUsers.submerchantRole,
 }
 
-// §3 Submerchant user: one person's role in one account.
+// Submerchant user (docs/entities.md#people-and-accounts): one person's role in one account.
 export function serializeMembership(row: SubmerchantUser): SubmerchantUser {
   return {
     id: row.id,

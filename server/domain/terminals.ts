@@ -8,7 +8,7 @@ import { stringFilter } from '../lib/list-engine'
 
 type TerminalRow = typeof terminals.$inferSelect
 
-// The §3 Terminal exactly as the arktype schema describes it.
+// The Terminal (docs/entities.md#terminals) exactly as the arktype schema describes it.
 export function serializeTerminal(row: TerminalRow): Terminal {
   return {
     id: row.id,
@@ -39,7 +39,7 @@ export const TERMINAL_FIELDS = [
   'reportedConfiguration',
 ] as const satisfies ReadonlyArray<keyof Terminal>
 
-// §7 GET /v1/terminals?currentAllocation[submerchantId]={id} (table, export lookup) and ?q=…&limit=10
+// GET /v1/terminals?currentAllocation[submerchantId]={id} (table, export lookup) and ?q=…&limit=10
 // (search): the terminals the perspective account holds now.
 export const terminalsList: AccountListResource<TerminalRow> = {
   table: terminals,

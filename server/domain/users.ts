@@ -6,7 +6,7 @@ import { notFound } from '../errors'
 
 export type UserRow = typeof users.$inferSelect
 
-// The wire shape of SPEC §3 User; never the password hash.
+// The wire shape of the User (docs/entities.md#people-and-accounts); never the password hash.
 export function serializeUser(row: UserRow): User {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { forbidden } from '../errors'
 
 /**
- * The one table of /v1 routes for API keys: `METHOD /v1/path/:param` → the SPEC §3
+ * The one table of /v1 routes for API keys: `METHOD /v1/path/:param` → the permission (docs/entities.md#api-key-permissions), the
  * `resource:operation` a key needs, or `null` for routes a key can never call (sign-in, the
  * person's own profile and MFA, receipts, the API-key routes themselves). Every /v1 route of the
  * app must have a row: tests/api/api-key-permissions.test.ts walks the app's routes and fails on a
@@ -37,7 +37,7 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
 
   'GET /v1/sales': 'sales:read',
   'GET /v1/sales/:id': 'sales:read',
-  // Refund requests act on a sale; the key's creator's §6 refund rule still applies.
+  // Refund requests act on a sale; the key's creator's refund rule (docs/roles.md#refunds) still applies.
   'GET /v1/sales/:saleId/refund-requests': 'sales:read',
   'POST /v1/sales/:saleId/refund-requests': 'sales:update',
   'PATCH /v1/sales/:saleId/refund-requests/:refundId': 'sales:update',

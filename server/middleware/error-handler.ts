@@ -104,7 +104,7 @@ function errorClass(err: unknown): string {
   return names.length > 0 ? names.join(' <- ') : typeof err
 }
 
-// The one error handler: every failure becomes the SANDBOX.md error body, never a stack. The log
+// The one error handler: every failure becomes the error body (docs/api.md#errors), never a stack. The log
 // line holds the method, route pattern, status, request id and error class: no values, bodies,
 // cookies or headers, which may hold personal data or secrets.
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {

@@ -10,7 +10,7 @@ import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
 
-// The perspective account, once the §6 Developer Tools rule (owner and manager) allows the caller.
+// The perspective account, once the Developer Tools rule (owner and manager, docs/roles.md#developer-tools) allows the caller.
 export async function requireDeveloperAccount(c: Context<AppEnv>): Promise<string> {
   const submerchantId = requirePerspective(c)
   await requireAccess(c, 'canUseDeveloperTools')
@@ -27,10 +27,10 @@ export function assertPayloadAccount(submerchantId: string, payloadSubmerchantId
 export function apiKeyRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/api-keys: owner and manager only (§6 Developer Tools).
+  // GET /v1/api-keys: owner and manager only (Developer Tools, docs/roles.md#developer-tools).
   app.get('/', (c) => runAccountList(c, apiKeysList, { rule: 'canUseDeveloperTools' }))
 
-  // §7 POST /v1/api-keys: the token is in this answer only.
+  // POST /v1/api-keys: the token is in this answer only.
   app.post('/', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const payload = await parseJsonBody(c, ApiKeyCreatePayload)
@@ -43,13 +43,13 @@ export function apiKeyRoutes(): Hono<AppEnv> {
     return c.json(key, 201)
   })
 
-  // §7 GET /v1/api-keys/{id}: names the key behind an api_ createdBy; any member of the account may look.
+  // GET /v1/api-keys/{id}: names the key behind an api_ createdBy; any member of the account may look.
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
     return c.json(await findOwnApiKey(c.get('deps').db.db, c.req.param('id'), submerchantId))
   })
 
-  // §7 PATCH /v1/api-keys/{id} with isEnabled.
+  // PATCH /v1/api-keys/{id} with isEnabled.
   app.patch('/:id', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const { isEnabled } = await parseJsonBody(c, ToggleEnabledPayload)

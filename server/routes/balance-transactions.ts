@@ -7,10 +7,10 @@ import { requirePerspective } from '../middleware/perspective'
 export function balanceTransactionRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/balance-transactions: the perspective account's, with a createdAt range and type (export fees).
+  // GET /v1/balance-transactions: the perspective account's, with a createdAt range and type (export fees).
   app.get('/', (c) => runAccountList(c, balanceTransactionsList))
 
-  // §7 GET /v1/balance-transactions/{id}: the sale detail's fee and net, own account only.
+  // GET /v1/balance-transactions/{id}: the sale detail's fee and net, own account only.
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
     const db = c.get('deps').db.db

@@ -9,7 +9,7 @@ import { parseJsonBody } from '../middleware/validate'
 
 const QUERY_KEYS = new Set(['submerchantId', 'acquirer'])
 
-// §7 self-enrolment of the perspective account (any member may ask for set-up).
+// Self-enrolment of the perspective account (docs/api.md#payment-links; any member may ask for set-up).
 export function enrollmentRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 

@@ -11,7 +11,7 @@ import type { Db } from '../db/client'
 import { runAccountList } from '../lib/account-scope'
 import { requirePerspective } from '../middleware/perspective'
 
-// One payout-area resource of the perspective account, behind the §6 payout rule.
+// One payout-area resource of the perspective account, behind the payout rule (docs/roles.md#payouts).
 function payoutDetailRoute<T>(find: (db: Db, id: string, submerchantId: string) => Promise<T>) {
   const app = new Hono<AppEnv>()
   app.get('/:id', async (c) => {
@@ -25,17 +25,17 @@ function payoutDetailRoute<T>(find: (db: Db, id: string, submerchantId: string) 
 export function payoutRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/payouts?submerchantId={id}: the perspective account's payouts, §6 payout rule applied.
+  // GET /v1/payouts?submerchantId={id}: the perspective account's payouts, the payout rule (docs/roles.md#payouts) applied.
   app.get('/', (c) => runAccountList(c, payoutsList, { rule: 'canViewPayouts' }))
 
-  // §7 GET /v1/payouts/{payoutId}.
+  // GET /v1/payouts/{payoutId}.
   app.route('/', payoutDetailRoute(findOwnPayout))
 
   return app
 }
 
-// §7 GET /v1/bank-accounts/{id}: where a payout went.
+// GET /v1/bank-accounts/{id}: where a payout went.
 export const bankAccountRoutes = () => payoutDetailRoute(findOwnBankAccount)
 
-// §7 GET /v1/payout-cards/{id}: where an instant payout went.
+// GET /v1/payout-cards/{id}: where an instant payout went.
 export const payoutCardRoutes = () => payoutDetailRoute(findOwnPayoutCard)

@@ -10,7 +10,7 @@ import { receiptPath } from '../sandbox/receipt-page'
 export function receiptRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 POST /v1/receipts/{receiptId}/advice: "sends" the receipt link to the outbox.
+  // POST /v1/receipts/{receiptId}/advice: "sends" the receipt link to the outbox.
   app.post('/:receiptId/advice', async (c) => {
     const submerchantId = requirePerspective(c)
     const { db, clock } = c.get('deps')

@@ -14,7 +14,7 @@ import { parseJsonBody } from '../middleware/validate'
 import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 
-// §7 writes the collection with a trailing slash; both spellings are served.
+// The API writes the collection with a trailing slash (docs/api.md#sales-refunds-and-receipts); both spellings are served.
 const COLLECTION = ['/:saleId/refund-requests', '/:saleId/refund-requests/']
 const ITEM = ['/:saleId/refund-requests/:refundId', '/:saleId/refund-requests/:refundId/']
 

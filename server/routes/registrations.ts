@@ -14,7 +14,7 @@ function optionalName(value: string | undefined): string | null {
   return trimmed === '' ? null : trimmed
 }
 
-// SPEC §7 "auth helper": creates a user with no accounts; the portal then signs in with the password grant.
+// The registration "auth helper" (docs/api.md#users-and-session): creates a user with no accounts; the portal then signs in with the password grant.
 export function registrationRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 

@@ -7,8 +7,8 @@ import { requirePerspective } from '../middleware/perspective'
 export function salesRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/sales: the perspective account's sales, optionally of one of its terminals (a
-  // terminal's sales are part of the terminal pages, so the §6 terminal rule applies to them).
+  // GET /v1/sales: the perspective account's sales, optionally of one of its terminals (a
+  // terminal's sales are part of the terminal pages, so the terminal rule (docs/roles.md#terminals) applies to them).
   app.get('/', (c) =>
     runAccountList(
       c,
@@ -17,7 +17,7 @@ export function salesRoutes(): Hono<AppEnv> {
     ),
   )
 
-  // §7 GET /v1/sales/{id}: the sale detail, scoped to the perspective account.
+  // GET /v1/sales/{id}: the sale detail, scoped to the perspective account.
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
     return c.json(await findOwnSale(c.get('deps').db.db, c.req.param('id'), submerchantId))

@@ -10,10 +10,10 @@ import { requirePerspective } from '../middleware/perspective'
 export function terminalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 GET /v1/terminals: the perspective account's terminals (table, search, export lookup), §6 rule applied.
+  // GET /v1/terminals: the perspective account's terminals (table, search, export lookup), the terminal rule (docs/roles.md#terminals) applied.
   app.get('/', (c) => runAccountList(c, terminalsList, { rule: 'canViewTerminals' }))
 
-  // §7 GET /v1/terminals/{id}[?fields=…]: a terminal the account holds or once held (its old sales link it).
+  // GET /v1/terminals/{id}[?fields=…]: a terminal the account holds or once held (its old sales link it).
   app.get('/:id', async (c) => {
     const submerchantId = requirePerspective(c)
     const fields = parseFieldsOnly(new URL(c.req.url).searchParams, TERMINAL_FIELDS)

@@ -20,7 +20,7 @@ import { HttpError } from '../errors'
 import { ACCESS_COOKIE, requireSelf } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
 
-// A code failing the §5 shape rules answers with the §5 message, not the generic 'Invalid request'.
+// A code failing the shape rules answers with their message (docs/validation.md#mfa-codes), not the generic 'Invalid request'.
 async function withCodeMessage<T>(codeField: string, parse: () => Promise<T>): Promise<T> {
   try {
     return await parse()
@@ -37,7 +37,7 @@ async function withCodeMessage<T>(codeField: string, parse: () => Promise<T>): P
 export function userSecurityRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  // §7 PUT /v1/users/{id}/password: current password, §5/§8 rules, code when MFA is on.
+  // PUT /v1/users/{id}/password: current password, the new-password rules (docs/validation.md#new-password, docs/errors.md#password), code when MFA is on.
   app.put('/:id/password', async (c) => {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await parseJsonBody(c, UpdatePasswordPayload)
@@ -49,7 +49,7 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     return c.json(serializeUser(updated))
   })
 
-  // §7 PUT /v1/users/{id}/mfa-enrollment {type: 'totp'}: a new secret awaiting its first code.
+  // PUT /v1/users/{id}/mfa-enrollment {type: 'totp'}: a new secret awaiting its first code.
   app.put('/:id/mfa-enrollment', async (c) => {
     const user = await requireSelf(c, c.req.param('id'))
     await parseJsonBody(c, MfaEnrollmentPayload)
@@ -57,7 +57,7 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     return c.json(await startMfaEnrollment(db.db, user, clock.now()))
   })
 
-  // §7 PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}: the first code turns MFA on.
+  // PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}: the first code turns MFA on.
   app.put('/:id/mfa-enrollment/confirmation', async (c) => {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await withCodeMessage('token', () => parseJsonBody(c, MfaConfirmationPayload))
@@ -65,7 +65,7 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     return c.json(serializeUser(await confirmMfaEnrollment(db.db, user, input.token, clock.now())))
   })
 
-  // §7 DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the recovery code.
+  // DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the recovery code.
   app.delete('/:id/mfa-enrollment', async (c) => {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await withCodeMessage('mfaToken', () => parseJsonBody(c, MfaDisablePayload))

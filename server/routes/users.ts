@@ -13,7 +13,7 @@ export function userRoutes(): Hono<AppEnv> {
     return c.json(serializeUser(await getUser(c.get('deps').db.db, auth.userId)))
   })
 
-  // §7 PATCH /v1/users/{id} with firstName, lastName (§5 lengths); the email stays read-only.
+  // PATCH /v1/users/{id} with firstName, lastName (lengths, docs/validation.md#profile); the email stays read-only.
   app.patch('/:id', async (c) => {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await parseJsonBody(c, UpdateUserPayload)

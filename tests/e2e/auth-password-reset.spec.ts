@@ -27,7 +27,7 @@ test('forgot password: the emailed link resets the password, then it signs in', 
   const password = page.getByLabel('New password', { exact: true })
   const confirm = page.getByLabel('Confirm new password', { exact: true })
   await expect(password).toHaveAttribute('autocomplete', 'new-password')
-  // Weak: the button stays disabled and the §5 warnings show.
+  // Weak: the button stays disabled and the warnings (docs/validation.md#new-password) show.
   await password.fill('taxi')
   await expect(page.getByText('Password should be at least 8 characters long')).toBeVisible()
   await expect(page.getByText('Password contains words from prohibited list')).toBeVisible()
@@ -68,7 +68,7 @@ test('a used or unknown ticket shows the server message', async ({ page }) => {
 })
 
 for (const path of ['/reset-password', '/set-password', '/reset-password?ticketId=prt_1']) {
-  test(`${path} without ticketId and token shows the §5 message`, async ({ page }) => {
+  test(`${path} without ticketId and token shows the documented message`, async ({ page }) => {
     await page.goto(path)
     await expect(
       page.getByText('Unable to validate password reset ticket - please try again.'),

@@ -17,7 +17,7 @@ test('a new person registers, is signed in and welcomed', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click()
   await landedOnWelcome
   await expect(page.getByText('Welcome to FleetPay Portal')).toBeVisible()
-  // A new user belongs to no account yet: the §2 message, and the session is real.
+  // A new user belongs to no account yet: the message (docs/screens.md#register), and the session is real.
   await expect(
     page.getByText("You don't have access to any accounts yet.", { exact: false }),
   ).toBeVisible()

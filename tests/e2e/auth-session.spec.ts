@@ -103,7 +103,7 @@ test('when the refresh-token expiry passes, the user is sent to login', async ({
   await context.close()
 })
 
-test('a session the server ended is logged out on the next request (§4 forced logout)', async ({
+test('a session the server ended is logged out on the next request (forced logout)', async ({
   browser,
 }) => {
   const context = await newContext(browser)

@@ -33,7 +33,7 @@ interface BalanceTransaction {
 
 const decimal = (minor: number) => (minor / 100).toFixed(2)
 
-// Every row of a §7 list through the API, 100 at a time (the sandbox's largest page).
+// Every row of a list (docs/api.md#lists) through the API, 100 at a time (the sandbox's largest page).
 async function apiAll<T>(page: Page, path: string, params: Record<string, string>): Promise<T[]> {
   const rows: T[] = []
   for (let offset = 0; ; offset += 100) {
@@ -277,31 +277,27 @@ test.describe('export', () => {
     },
   )
 
-  test(
-    'the §5 date texts, and no export while the range is wrong',
-    PHONE_ONLY,
-    async ({ page }) => {
-      await openSales(page)
-      const dialog = await openExport(page)
-      await dialog.getByLabel('Period').selectOption('custom')
-      const tomorrow = await page.evaluate(() => {
-        const date = new Date()
-        date.setDate(date.getDate() + 1)
-        return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-      })
-      // The picker itself blocks future start days.
-      await expect(dialog.getByLabel('Start date')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/)
-      await dialog.getByLabel('Start date').fill(tomorrow)
-      await expect(dialog.getByText('Start date is after current date')).toBeVisible()
-      await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
-      await chooseCustomRange(page, '2026-10-10', '2026-10-01')
-      await expect(dialog.getByText('End date is before Start date')).toBeVisible()
-      await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
-      await dialog.getByLabel('End date').fill('2026-10-11')
-      await expect(dialog.getByText('End date is before Start date')).toBeHidden()
-      await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
-    },
-  )
+  test('the date texts, and no export while the range is wrong', PHONE_ONLY, async ({ page }) => {
+    await openSales(page)
+    const dialog = await openExport(page)
+    await dialog.getByLabel('Period').selectOption('custom')
+    const tomorrow = await page.evaluate(() => {
+      const date = new Date()
+      date.setDate(date.getDate() + 1)
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+    })
+    // The picker itself blocks future start days.
+    await expect(dialog.getByLabel('Start date')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/)
+    await dialog.getByLabel('Start date').fill(tomorrow)
+    await expect(dialog.getByText('Start date is after current date')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
+    await chooseCustomRange(page, '2026-10-10', '2026-10-01')
+    await expect(dialog.getByText('End date is before Start date')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
+    await dialog.getByLabel('End date').fill('2026-10-11')
+    await expect(dialog.getByText('End date is before Start date')).toBeHidden()
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
+  })
 
   test(
     'the current view: exactly the filtered list, in its order',

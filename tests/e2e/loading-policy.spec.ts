@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS } from './support/demo'
 import { goOffline, goOnline } from './support/pwa'
 import { signIn } from './support/sign-in'
 
-// One loading policy (issue 13 A2): loaders fetch once, a first-load failure is §8's text with
+// One loading policy (issue 13 A2): loaders fetch once, a first-load failure is the 'Failed to load …' text (docs/errors.md#loading-a-screen) with
 // Retry inside the shell, and offline with nothing saved is an offline state, never a spinner.
 
 const SERVER_ERROR = {

@@ -11,7 +11,7 @@ import { PHONE_ONLY } from './support/projects'
 // Several pages per test on a shared machine.
 test.describe.configure({ timeout: 240_000 })
 
-// Every §2 entry is built now (payment links, payouts and terminals by issues 14 and 15,
+// Every entry of docs/screens.md is built now (payment links, payouts and terminals by issues 14 and 15,
 // Developer Tools by 18, Scan to Pay by 16); unknown paths under them still say Page Not Found.
 
 // Page Not Found, inside the shell: the account's top bar and the navigation stay on screen.
@@ -100,7 +100,7 @@ test('the status icon and the support links open in a new tab; /status and /supp
     expect(page.url()).toBe(here)
   }
 
-  // §2: the routes themselves still send the browser on.
+  // docs/screens.md#routing-rules: the routes themselves still send the browser on.
   await page.goto('/status')
   await expect(page).toHaveURL(new RegExp(`^${STATUS_SITE_URL}`))
   await page.goto('/support')
@@ -116,7 +116,7 @@ test('times read as times, and the page language is en-GB', async ({ page }) => 
   const times = page.getByRole('region', { name: 'Sales' }).getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d/)
   await expect(times.first()).toBeVisible()
   for (const text of await times.allInnerTexts()) {
-    // §9 with a 12-hour hour: never '23:53 PM' or '00:10 AM'.
+    // With a 12-hour hour (docs/constants.md#formats): never '23:53 PM' or '00:10 AM'.
     expect(text.trim()).toMatch(/^\d{4}-\d\d-\d\d (0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/)
   }
   // Date inputs carry the language too (browsers that honour it show dd/mm/yyyy).
@@ -150,7 +150,7 @@ async function openSalesList(page: Page) {
   return region
 }
 
-test('every §2 sales column is readable: a full card on a phone, a table that fits or shows it scrolls on a tablet', async ({
+test('every sales column is readable: a full card on a phone, a table that fits or shows it scrolls on a tablet', async ({
   page,
 }, testInfo) => {
   const region = await openSalesList(page)
@@ -181,7 +181,7 @@ test('every §2 sales column is readable: a full card on a phone, a table that f
     return
   }
 
-  // Tablet: each §2 header is on screen, or the table says it scrolls and keeps its first column.
+  // Tablet: each column header (docs/screens.md#sales) is on screen, or the table says it scrolls and keeps its first column.
   const table = region.locator('.data-table')
   const frame = table.locator('.data-table__scroll')
   const headers = [
@@ -264,7 +264,7 @@ test('a disabled Not permitted button says why in visible text, keeping its titl
   page,
 }) => {
   await useScreenshotWidth(page)
-  // Airport Express restricts refunds to its owner (§6); the viewer only reads.
+  // Airport Express restricts refunds to its owner (docs/roles.md#refunds); the viewer only reads.
   await signIn(page, DEMO_EMAILS.viewer, { account: 'Airport Express' })
   const airport = SEED_SUBMERCHANTS.airportExpress
   const [sale] = await apiGet<ListedSale[]>(page, airport, '/v1/sales', {

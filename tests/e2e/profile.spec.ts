@@ -85,7 +85,7 @@ test(
     await expect(dialog.getByText('Unable to Reset')).toHaveCount(0)
     const update = dialog.getByRole('button', { name: 'Update password' })
     await expect(update).toBeEnabled()
-    // Sending it empty says what is wrong (§5), on the fields; nothing reaches the server.
+    // Sending it empty says what is wrong (docs/validation.md#profile), on the fields; nothing reaches the server.
     await update.click()
     await expect(dialog.getByText('Current password is required')).toBeVisible()
     await expect(dialog.getByText('Unable to Reset')).toBeVisible()
@@ -119,19 +119,19 @@ test(
     ).toBeVisible()
     const dialog = await openPasswordDialog(page)
 
-    // §5 rules from the shared module: prohibited word forces score 0.
+    // Rules from the shared module (docs/validation.md#new-password): prohibited word forces score 0.
     await dialog.getByLabel('New password', { exact: true }).fill('Quiet-Taxi-Lanterns-77')
     await expect(dialog.getByText('Password contains words from prohibited list')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Unable to Reset' })).toBeDisabled()
 
-    // A strong-looking password that is on the breached list: §8 shows the server text as given.
+    // A strong-looking password that is on the breached list: docs/errors.md#password shows the server text as given.
     await fillPasswords(dialog, user.password, 'correcthorsebatterystaple')
     await dialog.getByRole('button', { name: 'Update password' }).click()
     await expect(dialog.getByRole('alert')).toHaveText(
       'Password appears in list of compromised passwords',
     )
 
-    // Anything but the two §8 texts: 'Error updating password' plus the server message.
+    // Anything but the two texts (docs/errors.md#password): 'Error updating password' plus the server message.
     await fillPasswords(dialog, 'Wrong-Current-Password-1', NEW_PASSWORD)
     await dialog.getByRole('button', { name: 'Update password' }).click()
     await expect(dialog.getByRole('alert')).toContainText('Error updating password')

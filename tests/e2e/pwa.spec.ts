@@ -203,7 +203,7 @@ test.describe('proofs on a sandbox of their own', () => {
     const browsed = await browseSales(page, 20)
     await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(20)
 
-    // §7 keeps the device id in localStorage too; every other cookie (the tokens) stays out.
+    // The device id is kept in localStorage too (docs/api.md#users-and-session); every other cookie (the tokens) stays out.
     const secrets = (await context.cookies())
       .filter((cookie) => cookie.name !== 'portal_device_id')
       .map((cookie) => cookie.value)

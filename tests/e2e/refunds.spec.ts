@@ -73,7 +73,7 @@ test.describe('as the owner of City Cabs', () => {
       await form.getByRole('button', { name: 'Continue' }).click()
       await expect(form.getByText('Amount required', { exact: true })).toBeVisible()
     }
-    // A negative amount says what is wrong with it (§5: not negative).
+    // A negative amount says what is wrong with it (not negative, docs/validation.md#refund-request).
     for (const negative of ['-1', '-5']) {
       await amount.fill(negative)
       await form.getByRole('button', { name: 'Continue' }).click()
@@ -176,7 +176,7 @@ test.describe('as the owner of City Cabs', () => {
       await expect(refunds).toContainText('No refunds for this sale.')
       expect(await refundsOf(page, CITY_CABS, sale.id)).toEqual([])
 
-      // Someone else removes a refund while it is on screen: the delete fails with §8's text.
+      // Someone else removes a refund while it is on screen: the delete fails with its text (docs/errors.md#sales-refunds-receipts-terminals).
       const gone = await createRefundViaApi(page, sale, 100, 'E2E deleted elsewhere')
       await page.reload()
       await expect(refunds.getByText('E2E deleted elsewhere')).toBeVisible()

@@ -70,7 +70,7 @@ async function expectSaleAsApi(page: Page, sale: ApiSale) {
   )
   await expect(fact(page, 'Card', 'Method')).toHaveText(METHODS[sale.method] ?? '')
 
-  // §9 date format in the browser's time zone (the same as this process's).
+  // The date format (docs/constants.md#formats) in the browser's time zone (the same as this process's).
   await expect(fact(page, 'Dates and status', 'Transaction date')).toHaveText(
     dayjs(sale.capturedAt).format('YYYY-MM-DD hh:mm A'),
   )

@@ -235,7 +235,7 @@ test.describe('Scan to Pay', () => {
     },
   )
 
-  test('an account outside the Scan to Pay whitelist gets the §6 text, and its pay page is refused', async ({
+  test('an account outside the Scan to Pay whitelist gets the documented text, and its pay page is refused', async ({
     page,
   }) => {
     await signIn(page, DEMO_EMAILS.owner, { account: 'Green Line Cars', to: '/scan-to-pay' })

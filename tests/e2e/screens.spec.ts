@@ -118,7 +118,7 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
     .click()
   const toast = page.getByText('Refund deleted')
   await expect(toast).toBeVisible()
-  // Measured at once: the toast leaves after 3000 ms (§9).
+  // Measured at once: the toast leaves after 3000 ms (docs/constants.md#timing).
   const toastBox = await toast.boundingBox({ timeout: 1000 }).catch(() => null)
   // On a starved machine it may be gone already: then there is nothing left to measure.
   const fixedNav = page.getByRole('navigation', { name: /^(Quick navigation|Main)$/ })

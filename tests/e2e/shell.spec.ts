@@ -25,7 +25,7 @@ const ALL = [
 ]
 const without = (...labels: string[]) => ALL.filter((label) => !labels.includes(label))
 
-// §2 entries by role, and the Scan to Pay whitelist (MetroPay operator + Riverside Cars).
+// Sidebar entries by role (docs/roles.md#sidebar), and the Scan to Pay whitelist (MetroPay operator + Riverside Cars).
 const CASES = [
   { who: 'owner', email: DEMO_EMAILS.owner, account: 'City Cabs', expected: ALL },
   { who: 'manager', email: DEMO_EMAILS.manager, account: 'City Cabs', expected: ALL },
@@ -51,7 +51,7 @@ const CASES = [
     who: 'viewer on a restricted CabCard account',
     email: DEMO_EMAILS.viewer,
     account: 'Harbour Cars',
-    // Harbour Cars is also payout-restricted (§6): only its owner sees Payouts.
+    // Harbour Cars is also payout-restricted (docs/roles.md#payouts): only its owner sees Payouts.
     expected: without('Scan to Pay', 'Payouts', 'Developer Tools'),
   },
 ]

@@ -144,7 +144,7 @@ test.describe('payouts', () => {
 })
 
 test(
-  '§6: restricted accounts refuse terminals and payouts to a manager',
+  'the role rule: restricted accounts refuse terminals and payouts to a manager',
   PHONE_ONLY,
   async ({ page }) => {
     await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })

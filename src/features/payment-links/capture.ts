@@ -1,6 +1,6 @@
 import { parseMoney } from '@/lib/money'
 
-// §5 capture: typed in pounds, converted to minor units and capped at the intent amount.
+// Capture (docs/validation.md#capture): typed in pounds, converted to minor units and capped at the intent amount.
 export function captureAmountOf(text: string, intentAmount: number): number | null {
   const minor = parseMoney(text.trim())
   if (minor === null || minor <= 0) return null

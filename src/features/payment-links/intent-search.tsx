@@ -17,7 +17,7 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
-// §7/§9 search: GET /v1/intents?q&limit=10 after a 500 ms pause in typing.
+// Search (docs/api.md#payment-links, docs/constants.md#timing): GET /v1/intents?q&limit=10 after a 500 ms pause in typing.
 export function IntentSearch({ submerchantId }: { submerchantId: string }) {
   const [text, setText] = useState('')
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS)

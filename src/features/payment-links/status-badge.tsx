@@ -2,7 +2,7 @@ import { INTENT_STATUS, type StatusTone } from '@/features/payment-links/status'
 import type { IntentStatus } from '@/api/schema/intents'
 import { Badge } from '@/ui/badge'
 
-// A status in words and colour (§2 list: humanised, with colour and text).
+// A status in words and colour (in the list: humanised, with colour and text; docs/states.md#payment-links).
 export function StatusBadge({
   status,
   label,

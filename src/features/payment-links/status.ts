@@ -3,7 +3,7 @@ import type { BadgeTone as StatusTone } from '@/ui/badge'
 
 export type { StatusTone }
 
-// §4 intent statuses, humanised, with the colour each is shown in (the text always says it too).
+// Intent statuses (docs/states.md#payment-links), humanised, with the colour each is shown in (the text always says it too).
 export const INTENT_STATUS: Record<IntentStatus, { label: string; tone: StatusTone }> = {
   created: { label: 'Created', tone: 'info' },
   pending: { label: 'Pending', tone: 'warning' },
@@ -18,7 +18,7 @@ export const INTENT_STATUS: Record<IntentStatus, { label: string; tone: StatusTo
 }
 
 export const WAITING_FOR_CONNECTION = 'Waiting for connection'
-// On an action that is never queued (ARCHITECTURE "Writing"), while offline.
+// On an action that is never queued (docs/offline.md#writing), while offline.
 export const NEEDS_CONNECTION = 'Needs a connection'
 
 export function intentStatusLabel(status: string): string {

@@ -16,7 +16,7 @@ import './payouts.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId' as const
 
-// §2 /payouts/{payoutId}: the payout, where it went, and the sales it paid.
+// /payouts/{payoutId} (docs/screens.md#payouts): the payout, where it went, and the sales it paid.
 export function PayoutDetailScreen({
   submerchantId,
   payoutId,
@@ -109,7 +109,7 @@ function Destination({ submerchantId, payout }: { submerchantId: string; payout:
   )
 }
 
-// Beyond the spec: which fares make up this payout, and whether they add up to it.
+// Beyond what docs/screens.md describes: which fares make up this payout, and whether they add up to it.
 function PayoutSales({ submerchantId, payout }: { submerchantId: string; payout: Payout }) {
   const query = useQuery(payoutQueries.contents(submerchantId, payout))
   return (

@@ -8,7 +8,7 @@ import { prettify } from '@/lib/prettify'
 import { Choice } from '@/ui/choice'
 import { QueryView } from '@/ui/query-view'
 
-// §9: the test-sale picker lists the 10 latest sales: the first page of the list, newest first.
+// docs/constants.md#sizes-and-limits: the test-sale picker lists the 10 latest sales: the first page of the list, newest first.
 const LATEST: ListParams = {
   filters: {},
   ranges: {},
@@ -26,7 +26,7 @@ export interface SalePickerProps {
 const saleLabel = (sale: SaleListItem) =>
   `${formatMoney(sale.amount, sale.currency)} · ${prettify(sale.cardScheme)} •••• ${sale.panLastFour}`
 
-// A choice of one of the account's 10 latest sales (§7 GET /v1/sales, the list's first page).
+// A choice of one of the account's 10 latest sales (GET /v1/sales, the list's first page).
 export function LatestSalePicker({ submerchantId, value, onChange, error }: SalePickerProps) {
   const query = useQuery(salesQueries.list(submerchantId, LATEST))
   return (

@@ -8,7 +8,7 @@ import {
 } from '@/features/sales/sale-facts'
 
 describe('sale facts', () => {
-  it('derives the §4 settlement and payout statuses', () => {
+  it('derives the settlement and payout statuses', () => {
     expect(settlementStatus({ settlementTransactionId: 'stl_1' })).toBe('Settled')
     expect(settlementStatus({ settlementTransactionId: null })).toBe('Awaiting bank settlement')
     expect(settlementStatus({ settlementTransactionId: '' })).toBe('Awaiting bank settlement')

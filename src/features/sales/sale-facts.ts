@@ -1,12 +1,12 @@
 import type { Sale } from '@/api/schema/sales'
 import { prettify } from '@/lib/prettify'
 
-// §4 settlement: settled once the bank's settlement transaction exists.
+// Settlement (docs/states.md#settlement-and-payout-of-a-sale): settled once the bank's settlement transaction exists.
 export function settlementStatus(sale: Pick<Sale, 'settlementTransactionId'>): string {
   return sale.settlementTransactionId ? 'Settled' : 'Awaiting bank settlement'
 }
 
-// §4 payout: withheld if disbursementWithheld, else OK.
+// Payout (docs/states.md#settlement-and-payout-of-a-sale): withheld if disbursementWithheld, else OK.
 export function payoutStatus(sale: Pick<Sale, 'disbursementWithheld'>): string {
   return sale.disbursementWithheld ? 'Withheld' : 'OK'
 }
@@ -23,13 +23,13 @@ export function countryName(code: string): string {
   }
 }
 
-// §2 issuing country "with European or non-European" (EEA membership as the sale says).
+// Issuing country, European or non-European (docs/screens.md#sale-detail; EEA membership as the sale says).
 export function issuingCountry(sale: Pick<Sale, 'cardCountryCode' | 'cardCountryIsInEEA'>): string {
   const region = sale.cardCountryIsInEEA ? 'European' : 'Non-European'
   return `${countryName(sale.cardCountryCode)} (${region})`
 }
 
-// §2 card details: commercial or consumer, type, prepaid.
+// Card details (docs/screens.md#sale-detail): commercial or consumer, type, prepaid.
 export function cardDetails(sale: Pick<Sale, 'cardIsCommercial' | 'cardType' | 'cardIsPrepaid'>): {
   use: string
   type: string

@@ -23,7 +23,7 @@ interface TerminalDetailScreenProps {
   children?: ReactNode
 }
 
-// §2 /terminals/{terminalId}: its fields and model picture, its takings, then its sales.
+// /terminals/{terminalId} (docs/screens.md#terminals): its fields and model picture, its takings, then its sales.
 export function TerminalDetailScreen({
   submerchantId,
   terminalId,

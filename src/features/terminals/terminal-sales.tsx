@@ -19,7 +19,7 @@ interface TerminalSalesProps {
   renderCard: (sale: SaleListItem) => ReactNode
 }
 
-// The terminal's sales table (§2), with the kit's filters, date range and sort.
+// The terminal's sales table (docs/screens.md#terminals), with the kit's filters, date range and sort.
 export function TerminalSales({
   submerchantId,
   terminalId,

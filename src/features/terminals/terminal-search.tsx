@@ -6,7 +6,7 @@ import { prettify } from '@/lib/prettify'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINAL_ROUTE } from '@/features/terminals/terminals-columns'
 
-// §9 search: 500 ms after the last key, up to 10 suggestions, each opening its terminal.
+// Search (docs/constants.md#timing): 500 ms after the last key, up to 10 suggestions, each opening its terminal.
 export function TerminalSearch({ submerchantId }: { submerchantId: string }) {
   const [text, setText] = useState('')
   const [q, setQ] = useState('')

@@ -40,7 +40,7 @@ export interface ApiRefund {
   createdBy: string
 }
 
-// What the portal sends with every call (§6 token-perspective).
+// What the portal sends with every call (token-perspective, docs/roles.md#the-account-every-request-acts-for).
 export function portalHeaders(submerchantId: string): Record<string, string> {
   return { 'X-Requested-With': 'portal', 'Token-Perspective': submerchantId }
 }

@@ -7,7 +7,7 @@ export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 0) < 768
 }
 
-// The §2 main navigation: the sidebar on tablets, the drawer (opened from the bottom bar) on phones.
+// The main navigation (docs/screens.md#the-shell): the sidebar on tablets, the drawer (opened from the bottom bar) on phones.
 export async function openMainNav(page: Page): Promise<Locator> {
   if (isPhone(page)) {
     await page

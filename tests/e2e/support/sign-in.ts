@@ -32,7 +32,7 @@ const PORTAL = { 'X-Requested-With': 'portal' }
 
 /**
  * The form's sign-in without its screens: the password grant and the account's access token
- * (§7) as the browser's own requests, so the cookies land in the page's context; then the
+ * (docs/api.md#users-and-session) as the browser's own requests, so the cookies land in the page's context; then the
  * portal's session entry and device id, as the form leaves them, and the dashboard (or `to`).
  */
 async function signInThroughApi(
@@ -77,7 +77,7 @@ async function signInThroughApi(
   await page.goto('/manifest.webmanifest')
   await page.evaluate(
     ({ session, deviceIdentifier }) => {
-      // §4's one-time clearing of old storage has happened, as on any device that used the app.
+      // The one-time clearing of old storage (docs/states.md#session) has happened, as on any device that used the app.
       localStorage.setItem('portal:storage-cleared-at', new Date().toISOString())
       localStorage.setItem('portal:device-id', deviceIdentifier)
       localStorage.setItem('portal:local:session', JSON.stringify(session))
