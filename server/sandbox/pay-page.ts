@@ -18,7 +18,16 @@ import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
 import { clientIp } from '../middleware/abuse-limits'
 import { brandHeader, escapeHtml } from './html'
-import { cardFields, formValue, noStore, PAY_CSS, payHtml, refuse, testCardList } from './pay-html'
+import {
+  cardFields,
+  formValue,
+  noStore,
+  PAY_CSS,
+  payHtml,
+  readForm,
+  refuse,
+  testCardList,
+} from './pay-html'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {
@@ -210,7 +219,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
     const now = clock.now()
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const check = checkCard(
       {
         cardNumber: formValue(body, 'cardNumber'),
@@ -259,7 +268,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     noStore(c)
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const answer = formValue(body, 'result')
     if (answer !== 'complete' && answer !== 'fail')
       return c.redirect(`${payPath(intentId)}/3ds`, 303)

@@ -25,6 +25,7 @@ import {
   formValue,
   noStore,
   payHtml,
+  readForm,
   refuse,
   testCardList,
 } from './pay-html'
@@ -133,7 +134,7 @@ export function scanPayRoutes(app: Hono<AppEnv>): void {
     const { account } = found
     const { db, clock } = c.get('deps')
     const now = clock.now()
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const attemptValue = formValue(body, 'attempt')
     const attempt = ATTEMPT_PATTERN.test(attemptValue) ? attemptValue : newAttempt()
     const amountText = formValue(body, 'amount').slice(0, 12)
