@@ -1,6 +1,7 @@
 import type { ServerConfig } from './context'
 import { isLoopbackHost } from './lib/public-url'
 import { DEFAULT_ABUSE_LIMITS as LIMITS } from './middleware/abuse-limits'
+import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks/timing'
 
 export interface RuntimeConfig {
   server: ServerConfig
@@ -12,6 +13,10 @@ export interface RuntimeConfig {
   // Extra connect-src origins for the CSP (API or status hosts other than this server).
   connectSrc: string[]
   buildIfStale: boolean
+  // This server sends the due webhook deliveries (off when another server on the database does).
+  webhookDelivery: boolean
+  // How long a claim on due deliveries holds (sandbox clock) before another server may take them.
+  webhookLeaseSeconds: number
   // Start-up warnings for the banner (listening beyond loopback, controls switched off).
   warnings: string[]
 }
@@ -117,6 +122,15 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
     seedSales: integer(env, 'SEED_SALES', 20_000, 0, 10_000_000),
     connectSrc: origins(env, 'CSP_CONNECT_SRC'),
     buildIfStale: argv.includes('--build-if-stale'),
+    webhookDelivery: flag(env, 'WEBHOOK_DELIVERY', true),
+    // Longer than a delivery's timeout, so a claim never runs out while its send is still going.
+    webhookLeaseSeconds: integer(
+      env,
+      'WEBHOOK_LEASE_SECONDS',
+      DEFAULT_LEASE_SECONDS,
+      Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 1,
+      86_400,
+    ),
     warnings,
   }
 }
