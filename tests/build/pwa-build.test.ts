@@ -11,7 +11,7 @@ import {
   preloadAppStylesheets,
 } from '../../scripts/first-paint'
 import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
-import { createTestApp } from './auth-harness'
+import { createTestApp } from '../api/auth-harness'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { e2eBuild } from '../support/portal-build'
 
