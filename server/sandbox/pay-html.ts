@@ -4,8 +4,8 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
 import { badRequest, HttpError } from '../errors'
-import { TEST_CARDS } from '../domain/intent-payments'
 import { brandStylesheetHref, customerPage, escapeHtml, wantsHtml } from './html'
+import { TEST_CARDS } from './test-cards'
 
 const e = escapeHtml
 

@@ -6,17 +6,12 @@ import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { intents, operators, submerchants } from '../db/schema/core'
-import {
-  checkCard,
-  completeChallenge,
-  PAYABLE_STATUSES,
-  payIntent,
-  type CardCheck,
-} from '../domain/intent-payments'
-import { expireDueIntents, payPath, type IntentRow } from '../domain/intents'
+import { completeChallenge, PAYABLE_STATUSES, payIntent } from '../domain/intent-payments'
+import { expireDueIntents } from '../domain/intent-locks'
+import { payPath, type IntentRow } from '../domain/intent-records'
 import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
-import { clientIp } from '../middleware/abuse-limits'
+import { clientIp } from '../lib/client-ip'
 import { brandHeader, escapeHtml } from './html'
 import {
   cardFields,
@@ -28,6 +23,7 @@ import {
   refuse,
   testCardList,
 } from './pay-html'
+import { checkCard, type CardCheck } from './test-cards'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {

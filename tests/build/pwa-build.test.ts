@@ -273,6 +273,7 @@ describe("index.html's first paint (scripts/first-paint.ts)", () => {
     expect(loader).toContain('visibilityState==="hidden"')
   })
 
+  // Serving the page needs a sandbox with a fresh database first, which a busy machine takes a while to copy.
   it('is served with a CSP that allows exactly its inline rules and loader by hash, never unsafe-inline', async () => {
     const t = await createTestApp({ distDir: outDir })
     const res = await t.app.request('/login')
@@ -295,7 +296,7 @@ describe("index.html's first paint (scripts/first-paint.ts)", () => {
     const plain = asset.headers.get('Content-Security-Policy') ?? ''
     expect(plain).toContain("style-src 'self';")
     expect(plain).toContain("script-src 'self';")
-  })
+  }, 120_000)
 
   it('fails the build when index.html no longer links src/boot.css', () => {
     expect(() => inlineBootStyles('<head></head>', '.boot{}')).toThrow(/not found/)
