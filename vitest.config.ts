@@ -30,8 +30,8 @@ export default defineConfig({
           setupFiles: ['fake-indexeddb/auto'],
         },
       },
-      // The builds and the README's promises: no database of their own, so CI's second run on
-      // PostgreSQL (--project api) leaves them out.
+      // The builds and the README's promises: nothing here depends on the database engine, so
+      // CI's second run on PostgreSQL (--project api) leaves them out.
       {
         resolve: { alias },
         test: {
