@@ -68,7 +68,7 @@ export async function notifyCustomer(
   return { customerSmsSent, customerEmailSent, logs }
 }
 
-// §7 POST …/customer-notifications: resend by SMS and/or email while not final.
+// POST /v1/intents/{id}/customer-notifications: resend by SMS and/or email while not final.
 export function resendNotifications(
   db: Db,
   scope: IntentScope,

@@ -18,7 +18,7 @@ export interface CardDetails {
   outcome: CardOutcome
 }
 
-// §3 webhook event intent.authorized, with the intent as the API would answer it.
+// The webhook event intent.authorized, with the intent as the API would answer it.
 async function recordAuthorized(tx: Db, row: IntentRow, origin: string, now: Date) {
   await recordEvent(tx, {
     submerchantId: row.submerchantId,

@@ -31,7 +31,7 @@ export function payPath(intentId: string): string {
   return `/pay/${encodeURIComponent(intentId)}`
 }
 
-// The §3 Intent; the pay-page link is made absolute on the configured public origin.
+// The API's Intent; the pay-page link is made absolute on the configured public origin.
 export function serializeIntent(row: IntentRow, origin: string): Intent {
   return {
     id: row.id,
@@ -66,7 +66,7 @@ export function serializeIntent(row: IntentRow, origin: string): Intent {
 
 const ts = (column: AnyPgColumn) => ({ column, type: 'timestamp', eq: false, range: true }) as const
 
-// §7 GET /v1/intents: filters on reference, amount and status, createdAt and succeededAt, and q.
+// GET /v1/intents: filters on reference, amount and status, createdAt and succeededAt, and q.
 export function intentsList(origin: string): AccountListResource<IntentRow> {
   return {
     table: intents,

@@ -36,7 +36,7 @@ export interface CreateIntentInput {
   now: Date
 }
 
-// §7 POST /v1/intents: validated by the §5 rules, notified at once when asked.
+// POST /v1/intents: validated by docs/validation.md#payment-link-create, notified at once when asked.
 export async function createIntent(db: Db, input: CreateIntentInput): Promise<Intent> {
   const { payload, now } = input
   const errors: FieldError[] = []
@@ -88,7 +88,7 @@ export async function createIntent(db: Db, input: CreateIntentInput): Promise<In
   })
 }
 
-// §7 PATCH /v1/intents/{id}: only while created.
+// PATCH /v1/intents/{id}: only while created.
 export function updateIntent(
   db: Db,
   scope: IntentScope,
@@ -111,7 +111,7 @@ export function updateIntent(
   })
 }
 
-// §7 PUT …/cancellation: any open link (an authorisation is released).
+// PUT /v1/intents/{id}/cancellation: any open link (an authorisation is released).
 export function cancelIntent(db: Db, scope: IntentScope, ctx: ChangeContext): Promise<Intent> {
   return changeIntent(db, scope, ctx, async (row) => {
     if (row.statusIsFinal) throw wrongState('cancel', row.status)
@@ -123,7 +123,7 @@ export function cancelIntent(db: Db, scope: IntentScope, ctx: ChangeContext): Pr
   })
 }
 
-// §7 PUT …/reset: back to created while not final, so the customer can pay again.
+// PUT /v1/intents/{id}/reset: back to created while not final, so the customer can pay again.
 export function resetIntent(db: Db, scope: IntentScope, ctx: ChangeContext): Promise<Intent> {
   return changeIntent(db, scope, ctx, async (row) => {
     if (row.statusIsFinal) throw wrongState('reset', row.status)
@@ -138,7 +138,7 @@ export function resetIntent(db: Db, scope: IntentScope, ctx: ChangeContext): Pro
   })
 }
 
-// §7 PUT …/authorization/capture: only authorised manual links, at most the intent amount.
+// PUT /v1/intents/{id}/authorization/capture: only authorised manual links, at most the intent amount.
 export function captureIntent(
   db: Db,
   scope: IntentScope,
@@ -166,7 +166,7 @@ export function captureIntent(
   })
 }
 
-// §7 DELETE /v1/intents/{id}: only cancelled, expired or declined links.
+// DELETE /v1/intents/{id}: only cancelled, expired or declined links.
 export async function deleteIntent(db: Db, scope: IntentScope, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockIntent(tx, scope, now)

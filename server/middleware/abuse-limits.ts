@@ -33,7 +33,7 @@ async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | nul
 
 /**
  * Per-IP and per-email limits on login (password grant), registration and forgot-password
- * (issue 12 §5, SANDBOX.md "Abuse"): a fixed window on the sandbox clock, counted in memory per
+ * (docs/sandbox-decisions.md#account-abuse): a fixed window on the sandbox clock, counted in memory per
  * server process. Every attempt counts, successful or not; the lockout (auth/rate-limit.ts) is
  * the separate, stored count of failures.
  */
