@@ -6,24 +6,19 @@ import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { intents, operators, submerchants } from '../db/schema/core'
-import { completeChallenge, PAYABLE_STATUSES, payIntent } from '../domain/intent-payments'
-import { expireDueIntents } from '../domain/intent-locks'
-import { payPath, type IntentRow } from '../domain/intent-records'
+import {
+  checkCard,
+  completeChallenge,
+  PAYABLE_STATUSES,
+  payIntent,
+  type CardCheck,
+} from '../domain/intent-payments'
+import { expireDueIntents, payPath, type IntentRow } from '../domain/intents'
 import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
-import { clientIp } from '../lib/client-ip'
+import { clientIp } from '../middleware/abuse-limits'
 import { brandHeader, escapeHtml } from './html'
-import {
-  cardFields,
-  formValue,
-  noStore,
-  PAY_CSS,
-  payHtml,
-  readForm,
-  refuse,
-  testCardList,
-} from './pay-html'
-import { checkCard, type CardCheck } from './test-cards'
+import { cardFields, formValue, noStore, PAY_CSS, payHtml, refuse, testCardList } from './pay-html'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {
@@ -215,7 +210,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
     const now = clock.now()
-    const body = await readForm(c)
+    const body = await c.req.parseBody()
     const check = checkCard(
       {
         cardNumber: formValue(body, 'cardNumber'),
@@ -264,7 +259,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     noStore(c)
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
-    const body = await readForm(c)
+    const body = await c.req.parseBody()
     const answer = formValue(body, 'result')
     if (answer !== 'complete' && answer !== 'fail')
       return c.redirect(`${payPath(intentId)}/3ds`, 303)

@@ -13,6 +13,8 @@ export const salesKeys = {
 export const intentKeys = {
   all: (submerchantId: string) => [submerchantId, 'intents'] as const,
   lists: (submerchantId: string) => [submerchantId, 'intents', 'list'] as const,
+  list: (submerchantId: string, params: object) =>
+    [submerchantId, 'intents', 'list', params] as const,
   search: (submerchantId: string, q: string) => [submerchantId, 'intents', 'search', q] as const,
   detail: (submerchantId: string, intentId: string) =>
     [submerchantId, 'intents', 'detail', intentId] as const,

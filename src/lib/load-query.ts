@@ -14,8 +14,16 @@ import {
 export async function loadQuery<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
+  // Cached data this says may have changed is checked again at once, in the background, however
+  // fresh it looks (a detail page that polls, opened again or reloaded: docs/writes.md).
+  recheck?: (cached: TData) => boolean,
 ): Promise<void> {
   if (!onlineManager.isOnline()) return
+  const cached = queryClient.getQueryData<TData>(options.queryKey)
+  if (cached !== undefined && recheck?.(cached)) {
+    void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true })
+    return
+  }
   try {
     await queryClient.ensureQueryData({ ...options, retry: false })
   } catch {

@@ -16,13 +16,29 @@ export function stampBuster(persister: Persister, buster: string): void {
   currentBusters.set(persister, buster)
 }
 
+// The latest write to IndexedDB; writes to one store commit in the order they were made.
+let lastWrite: Promise<unknown> = Promise.resolve()
+
+/**
+ * Resolves once the persisted copy holds every cache change made so far (docs/writes.md): a write
+ * awaits it before its screen moves on, so a reload at once never restores the state before it.
+ * The persist client saves synchronously on each cache change, so the write is already started.
+ */
+export async function whenPersisted(): Promise<void> {
+  let seen: Promise<unknown> | null = null
+  while (seen !== lastWrite) {
+    seen = lastWrite
+    await seen.catch(() => undefined)
+  }
+}
+
 // The documented idb-keyval Persister of TanStack Query's persistQueryClient guide.
 export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
   const persister: Persister = {
     persistClient: async (client: PersistedClient) => {
       // The provider keeps the options of its first render, so a user who signs in later
       // would be saved under the old buster and lose the cache on the next start.
-      await set(key, {
+      const write = set(key, {
         ...client,
         buster: currentBusters.get(persister) ?? client.buster,
         clientState: {
@@ -30,6 +46,8 @@ export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persiste
           mutations: client.clientState.mutations.map(asResumable),
         },
       })
+      lastWrite = write
+      await write
     },
     restoreClient: async () => get<PersistedClient>(key),
     removeClient: async () => {

@@ -5,7 +5,6 @@ import { setPerspective } from '@/api/perspective'
 import { apiEnv } from '@/config/api'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { removeDeviceIdentifier } from '@/session/device'
-import { clearRefreshRecord, idbRefreshRecord } from '@/session/refresh-record'
 import type { Session } from '@/session/session'
 import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import {
@@ -23,6 +22,7 @@ const http = () => import('@/api/http')
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export const PENDING_LOGOUT_KEY = `portal:${apiEnv}:pending-logout`
+export const LAST_REFRESH_KEY = `portal:${apiEnv}:last-refresh`
 
 export interface AuthDeps {
   session: Session
@@ -38,7 +38,6 @@ export type Auth = ReturnType<typeof createAuth>
 /** Sign-in, token refresh, expiry timer and logout (docs/states.md#session), shared by every screen. */
 export function createAuth(deps: AuthDeps) {
   const { session, loadedQueryClient, persister } = deps
-  const refreshRecord = idbRefreshRecord()
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -48,7 +47,7 @@ export function createAuth(deps: AuthDeps) {
   const refreshOnce = async (sentAt: number): Promise<void> => {
     refresher ??= import('@/session/token-refresh').then(({ createTokenRefresher }) =>
       createTokenRefresher({
-        record: refreshRecord,
+        lastRefreshKey: LAST_REFRESH_KEY,
         refresh: async () => {
           await requestAccessToken(session.submerchantId)
         },
@@ -83,7 +82,11 @@ export function createAuth(deps: AuthDeps) {
     session.clear()
     setPerspective(null)
     removeDeviceIdentifier()
-    void clearRefreshRecord()
+    try {
+      localStorage.removeItem(LAST_REFRESH_KEY)
+    } catch {
+      // Nothing stored.
+    }
     forgetAccountData()
   }
 
@@ -124,8 +127,11 @@ export function createAuth(deps: AuthDeps) {
   // docs/api.md#users-and-session: choosing an account gets an access token attached to it.
   async function chooseAccount(submerchantId: string): Promise<void> {
     await requestAccessToken(submerchantId)
-    // A new access token: other tabs' requests refused before it only retry.
-    await refreshRecord.write(Date.now())
+    try {
+      localStorage.setItem(LAST_REFRESH_KEY, String(Date.now()))
+    } catch {
+      // Only an optimisation for other tabs.
+    }
     session.setSubmerchantId(submerchantId)
     setPerspective(submerchantId)
   }

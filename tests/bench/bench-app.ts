@@ -2,8 +2,7 @@
 import type { Hono } from 'hono'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
-import type { ServerConfig } from '../../server/config'
-import type { AppEnv } from '../../server/context'
+import type { AppEnv, ServerConfig } from '../../server/context'
 import type { Database } from '../../server/db/client'
 
 export function createBenchApp(

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { portalHeaders } from './support/sale-api'
+import { dumpStorage, dumpTexts } from './support/pwa'
 import { advanceSandboxClock } from './support/sandbox'
 import { saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
@@ -196,6 +197,35 @@ test('cancel, reset and delete, each after a confirmation', PHONE_ONLY, async ({
   expect(gone.status()).toBe(404)
 })
 
+// The persisted copy of the detail has been written (so a reload restores it before any check).
+async function waitUntilPersisted(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () => dumpTexts(await dumpStorage(page)).some((t) => t.includes(text)))
+    .toBe(true)
+}
+
+test(
+  'a link paid while its page is open shows as paid on a reload at once',
+  PHONE_ONLY,
+  async ({ page, context }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    const link = await apiLink(page)
+    await openLink(page, link.id)
+    await expect(statusOf(page)).toHaveText('Created')
+    await waitUntilPersisted(page, link.id)
+    // The customer pays on their own device, a few seconds after the page was checked.
+    const customer = await context.newPage()
+    await payOnPayPage(customer, link, CARDS.success)
+    await expect(customer.getByText('This payment link has already been paid')).toBeVisible()
+    await customer.close()
+    // A reload well within the 30 s between Refresh presses: the page checks the link on opening.
+    await page.reload()
+    await expect(page.getByText('Payment completed')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'View sale' })).toBeVisible()
+    await expect(statusOf(page)).toHaveText('Succeeded')
+  },
+)
+
 test('edit a created link', PHONE_ONLY, async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   const link = await apiLink(page)
@@ -208,6 +238,11 @@ test('edit a created link', PHONE_ONLY, async ({ page }) => {
   await page.getByLabel('Amount (£)').fill('19.99')
   await page.getByLabel('Description').fill('Station run')
   await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(summary(page).getByText('£19.99')).toBeVisible()
+  await expect(summary(page).getByText('Station run')).toBeVisible()
+  // Saved, then reloaded at once: the persisted copy already holds the edit.
+  await page.reload()
   await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
   await expect(summary(page).getByText('£19.99')).toBeVisible()
   await expect(summary(page).getByText('Station run')).toBeVisible()

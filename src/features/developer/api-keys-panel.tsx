@@ -1,12 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { ApiKey } from '@/api/schema/developer'
 import {
-  createApiKey,
-  developerKeys,
   developerQueries,
-  putInList,
-  setApiKeyEnabled,
+  useCreateApiKeyMutation,
+  useSetApiKeyEnabledMutation,
 } from '@/features/developer/api'
 import { DeveloperItem, Tags } from '@/features/developer/developer-item'
 import { createFormSummary, DEVELOPER_MESSAGES } from '@/features/developer/messages'
@@ -14,13 +12,12 @@ import { PermissionPicker } from '@/features/developer/permission-picker'
 import { useEnabledToggle } from '@/features/developer/use-enabled-toggle'
 import { formatDateTime } from '@/lib/dates'
 import { lazySchema, useForm } from '@/lib/use-form'
-import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { QueryView } from '@/ui/query-view'
-import { SecretValue } from '@/ui/secret-value'
+import { SecretOnceDialog } from '@/ui/secret-once-dialog'
 
 const createSchema = lazySchema(() =>
   import('@/api/schema/developer').then((m) => m.ApiKeyCreatePayload),
@@ -37,9 +34,8 @@ export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
   const query = useQuery(developerQueries.apiKeys(submerchantId))
   const [creating, setCreating] = useState(false)
   const { pendingId, toggle, failureDialog } = useEnabledToggle<ApiKey>({
-    queryKey: developerKeys.apiKeys(submerchantId),
     noun: 'API key',
-    send: setApiKeyEnabled,
+    mutation: useSetApiKeyEnabledMutation(submerchantId),
   })
 
   return (
@@ -85,7 +81,7 @@ export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
                   toggle={{
                     pending: pendingId === key.id,
                     disabled: !online,
-                    onToggle: () => void toggle(key),
+                    onToggle: () => toggle(key),
                   }}
                 />
               ))}
@@ -108,7 +104,7 @@ function CreateApiKeyDialog({
   submerchantId: string
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
+  const create = useCreateApiKeyMutation(submerchantId)
   // The created key with its token: in this component only, gone when the dialog closes.
   const [created, setCreated] = useState<ApiKey | null>(null)
   const form = useForm({
@@ -125,28 +121,26 @@ function CreateApiKeyDialog({
     serverErrorsOnFields: false,
     summarize: createFormSummary,
     onSubmit: async (payload) => {
-      const key = await createApiKey(submerchantId, {
-        name: payload.name ?? null,
-        permissions: payload.permissions,
-      })
-      putInList(queryClient, developerKeys.apiKeys(submerchantId), key, 'token')
-      setCreated(key)
+      setCreated(
+        await create.mutateAsync({
+          name: payload.name ?? null,
+          permissions: payload.permissions,
+        }),
+      )
     },
   })
 
   if (created?.token) {
     return (
-      <Dialog
-        open
-        onClose={onClose}
+      <SecretOnceDialog
         title="API key created"
-        footer={<Button onClick={onClose}>Done</Button>}
+        label="Token"
+        value={created.token}
+        warning="Copy the token now"
+        onClose={onClose}
       >
-        <Alert tone="warning" title="Copy the token now">
-          It will not be shown again. Store it where your system keeps its secrets.
-        </Alert>
-        <SecretValue id="api-key-token" label="Token" value={created.token} />
-      </Dialog>
+        Store it where your system keeps its secrets.
+      </SecretOnceDialog>
     )
   }
 

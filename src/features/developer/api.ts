@@ -1,5 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
 import type {
   ApiKey,
@@ -9,7 +14,9 @@ import type {
   WebhookNotification,
 } from '@/api/schema/developer'
 import type { ListParams } from '@/lib/list-search'
+import { putInList, removeFromList } from '@/lib/list-cache'
 import { toListQuery } from '@/lib/list-view'
+import { useToast } from '@/ui/toast'
 
 const enc = encodeURIComponent
 const schemas = () => import('@/api/schema/developer')
@@ -19,36 +26,37 @@ export const ATTEMPTS_PAGE_SIZE = 5
 // Keys and endpoints are few; one page of the largest size the API gives.
 const DEVELOPER_LIST_LIMIT = 100
 
+// One key factory per resource; every key starts with the account (docs/writes.md).
 export const developerKeys = {
   all: (submerchantId: string) => [submerchantId, 'developer'] as const,
   apiKeys: (submerchantId: string) => [submerchantId, 'developer', 'api-keys'] as const,
   endpoints: (submerchantId: string) => [submerchantId, 'developer', 'endpoints'] as const,
   notifications: (submerchantId: string, endpointId: string) =>
     [submerchantId, 'developer', 'endpoints', endpointId, 'notifications'] as const,
+  notificationList: (submerchantId: string, endpointId: string, params: ListParams) =>
+    [...developerKeys.notifications(submerchantId, endpointId), 'list', params] as const,
+  attempts: (submerchantId: string, endpointId: string, id: string) =>
+    [...developerKeys.notifications(submerchantId, endpointId), 'attempts', id] as const,
 }
 
 // Developer data never goes to the device's storage: attempts hold request bodies and headers,
 // and nothing here is needed offline (API tokens and signing secrets are never cached at all).
 const NOT_PERSISTED = { persist: false } as const
 
+// Keys and endpoints of the account, newest first, in one page.
+const newestFirst = (submerchantId: string) => ({
+  filters: { submerchantId },
+  sort: { field: 'createdAt', direction: 'desc' } as const,
+  limit: DEVELOPER_LIST_LIMIT,
+})
+
 export const developerQueries = {
   // §7 GET /v1/api-keys.
   apiKeys: (submerchantId: string) =>
     queryOptions({
       queryKey: developerKeys.apiKeys(submerchantId),
-      queryFn: async ({ signal }): Promise<ListPage<ApiKey>> => {
-        const { ApiKey } = await schemas()
-        return apiList(
-          '/v1/api-keys',
-          {
-            filters: { submerchantId },
-            sort: { field: 'createdAt', direction: 'desc' },
-            limit: DEVELOPER_LIST_LIMIT,
-          },
-          ApiKey,
-          { signal },
-        )
-      },
+      queryFn: async ({ signal }): Promise<ListPage<ApiKey>> =>
+        apiList('/v1/api-keys', newestFirst(submerchantId), (await schemas()).ApiKey, { signal }),
       meta: NOT_PERSISTED,
     }),
   // §7 GET /v1/webhook-endpoints.
@@ -57,23 +65,16 @@ export const developerQueries = {
       queryKey: developerKeys.endpoints(submerchantId),
       queryFn: async ({ signal }): Promise<ListPage<WebhookEndpoint>> => {
         const { WebhookEndpoint } = await schemas()
-        return apiList(
-          '/v1/webhook-endpoints',
-          {
-            filters: { submerchantId },
-            sort: { field: 'createdAt', direction: 'desc' },
-            limit: DEVELOPER_LIST_LIMIT,
-          },
-          WebhookEndpoint,
-          { signal },
-        )
+        return apiList('/v1/webhook-endpoints', newestFirst(submerchantId), WebhookEndpoint, {
+          signal,
+        })
       },
       meta: NOT_PERSISTED,
     }),
   // §7 GET /v1/webhook-endpoints/{id}/notifications: the history table.
   notifications: (submerchantId: string, endpointId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...developerKeys.notifications(submerchantId, endpointId), params] as const,
+      queryKey: developerKeys.notificationList(submerchantId, endpointId, params),
       queryFn: async ({ signal }): Promise<ListPage<WebhookNotification>> => {
         const { WebhookNotification } = await schemas()
         return apiList(
@@ -89,11 +90,7 @@ export const developerQueries = {
   // §7 GET …/notifications/{notificationId}/attempts with offset, limit=5, sort=createdAt.
   attempts: (submerchantId: string, endpointId: string, notificationId: string) =>
     infiniteQueryOptions({
-      queryKey: [
-        ...developerKeys.notifications(submerchantId, endpointId),
-        'attempts',
-        notificationId,
-      ] as const,
+      queryKey: developerKeys.attempts(submerchantId, endpointId, notificationId),
       queryFn: async ({ signal, pageParam }): Promise<ListPage<WebhookAttempt>> => {
         const { WebhookAttempt } = await schemas()
         return apiList(
@@ -114,8 +111,10 @@ export const developerQueries = {
     }),
 }
 
-// The calls that change things. Their answers replace the item in the cached list (§4), without
-// the once-only secret.
+// One mutation hook per write (docs/writes.md). None is queued offline; once-only fields never
+// enter the cache:
+const API_KEY_SECRETS = ['token'] as const
+const ENDPOINT_SECRETS = ['signingSecret'] as const
 
 export interface ApiKeyDraft {
   name: string | null
@@ -123,19 +122,44 @@ export interface ApiKeyDraft {
 }
 
 // §7 POST /v1/api-keys: the answer holds the token, shown once and never cached.
-export async function createApiKey(submerchantId: string, draft: ApiKeyDraft): Promise<ApiKey> {
-  const { ApiKey } = await schemas()
-  return api('/v1/api-keys', {
-    method: 'POST',
-    body: { submerchantId, name: draft.name, permissions: draft.permissions },
-    schema: ApiKey,
+export function useCreateApiKeyMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (draft: ApiKeyDraft): Promise<ApiKey> => {
+      const { ApiKey } = await schemas()
+      return api('/v1/api-keys', {
+        method: 'POST',
+        body: { submerchantId, name: draft.name, permissions: draft.permissions },
+        schema: ApiKey,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: (key) =>
+      putInList(queryClient, developerKeys.apiKeys(submerchantId), key, API_KEY_SECRETS),
   })
 }
 
+export interface Toggle {
+  id: string
+  isEnabled: boolean
+}
+
 // §7 PATCH /v1/api-keys/{id} with isEnabled.
-export async function setApiKeyEnabled(id: string, isEnabled: boolean): Promise<ApiKey> {
-  const { ApiKey } = await schemas()
-  return api(`/v1/api-keys/${enc(id)}`, { method: 'PATCH', body: { isEnabled }, schema: ApiKey })
+export function useSetApiKeyEnabledMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, isEnabled }: Toggle): Promise<ApiKey> => {
+      const { ApiKey } = await schemas()
+      return api(`/v1/api-keys/${enc(id)}`, {
+        method: 'PATCH',
+        body: { isEnabled },
+        schema: ApiKey,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: (key) =>
+      putInList(queryClient, developerKeys.apiKeys(submerchantId), key, API_KEY_SECRETS),
+  })
 }
 
 export interface EndpointDraft {
@@ -145,102 +169,129 @@ export interface EndpointDraft {
 }
 
 // §7 POST /v1/webhook-endpoints: the answer holds the signing secret, shown once.
-export async function createEndpoint(
-  submerchantId: string,
-  draft: EndpointDraft,
-): Promise<WebhookEndpoint> {
-  const { WebhookEndpoint } = await schemas()
-  return api('/v1/webhook-endpoints', {
-    method: 'POST',
-    body: {
-      submerchantId,
-      name: draft.name,
-      url: draft.url,
-      events: draft.events,
-      isEnabled: true,
+export function useCreateEndpointMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (draft: EndpointDraft): Promise<WebhookEndpoint> => {
+      const { WebhookEndpoint } = await schemas()
+      return api('/v1/webhook-endpoints', {
+        method: 'POST',
+        body: {
+          submerchantId,
+          name: draft.name,
+          url: draft.url,
+          events: draft.events,
+          isEnabled: true,
+        },
+        schema: WebhookEndpoint,
+      })
     },
-    schema: WebhookEndpoint,
+    networkMode: 'always',
+    onSuccess: (endpoint) =>
+      putInList(queryClient, developerKeys.endpoints(submerchantId), endpoint, ENDPOINT_SECRETS),
   })
 }
 
 // §7 PATCH /v1/webhook-endpoints/{id} with isEnabled.
-export async function setEndpointEnabled(id: string, isEnabled: boolean): Promise<WebhookEndpoint> {
-  const { WebhookEndpoint } = await schemas()
-  return api(`/v1/webhook-endpoints/${enc(id)}`, {
-    method: 'PATCH',
-    body: { isEnabled },
-    schema: WebhookEndpoint,
+export function useSetEndpointEnabledMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, isEnabled }: Toggle): Promise<WebhookEndpoint> => {
+      const { WebhookEndpoint } = await schemas()
+      return api(`/v1/webhook-endpoints/${enc(id)}`, {
+        method: 'PATCH',
+        body: { isEnabled },
+        schema: WebhookEndpoint,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: (endpoint) =>
+      putInList(queryClient, developerKeys.endpoints(submerchantId), endpoint, ENDPOINT_SECRETS),
   })
 }
 
 // §7 DELETE /v1/webhook-endpoints/{id}.
-export function deleteEndpoint(id: string): Promise<void> {
-  return api(`/v1/webhook-endpoints/${enc(id)}`, { method: 'DELETE' })
+export function useDeleteEndpointMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: (id: string): Promise<void> =>
+      api(`/v1/webhook-endpoints/${enc(id)}`, { method: 'DELETE' }),
+    networkMode: 'always',
+    onSuccess: (_, id) => {
+      removeFromList(queryClient, developerKeys.endpoints(submerchantId), id)
+      toast.notice('Endpoint deleted', 'success')
+    },
+  })
 }
 
 // Beyond §7: a new signing secret; the old one keeps signing beside it for 24 h.
-export async function rotateSigningSecret(id: string): Promise<WebhookEndpoint> {
-  const { WebhookEndpoint } = await schemas()
-  return api(`/v1/webhook-endpoints/${enc(id)}/signing-secret-rotations`, {
-    method: 'POST',
-    schema: WebhookEndpoint,
+export function useRotateSigningSecretMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string): Promise<WebhookEndpoint> => {
+      const { WebhookEndpoint } = await schemas()
+      return api(`/v1/webhook-endpoints/${enc(id)}/signing-secret-rotations`, {
+        method: 'POST',
+        schema: WebhookEndpoint,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: (endpoint) =>
+      putInList(queryClient, developerKeys.endpoints(submerchantId), endpoint, ENDPOINT_SECRETS),
   })
 }
 
 // §7 POST /v1/webhook-endpoints/{id}/test-notifications with event and saleId.
-export async function sendTestNotification(
-  endpointId: string,
-  event: WebhookEvent,
-  saleId: string,
-): Promise<WebhookNotification> {
-  const { WebhookNotification } = await schemas()
-  return api(`/v1/webhook-endpoints/${enc(endpointId)}/test-notifications`, {
-    method: 'POST',
-    body: { event, saleId },
-    schema: WebhookNotification,
+export function useSendTestNotificationMutation(submerchantId: string, endpointId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: async (input: {
+      event: WebhookEvent
+      saleId: string
+    }): Promise<WebhookNotification> => {
+      const { WebhookNotification } = await schemas()
+      return api(`/v1/webhook-endpoints/${enc(endpointId)}/test-notifications`, {
+        method: 'POST',
+        body: input,
+        schema: WebhookNotification,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: () => {
+      toast.notice('Test notification sent', 'success')
+      void queryClient.invalidateQueries({
+        queryKey: developerKeys.notifications(submerchantId, endpointId),
+      })
+    },
   })
 }
 
 // Beyond §7: resend one or many notifications (they become due again).
-export async function resendNotifications(
-  endpointId: string,
-  notificationIds: string[],
-): Promise<WebhookNotification[]> {
-  const { WebhookNotification } = await schemas()
-  return api(`/v1/webhook-endpoints/${enc(endpointId)}/notifications/resends`, {
-    method: 'POST',
-    body: { notificationIds },
-    schema: WebhookNotification.array(),
+export function useResendNotificationsMutation(submerchantId: string, endpointId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: async (notificationIds: string[]): Promise<WebhookNotification[]> => {
+      const { WebhookNotification } = await schemas()
+      return api(`/v1/webhook-endpoints/${enc(endpointId)}/notifications/resends`, {
+        method: 'POST',
+        body: { notificationIds },
+        schema: WebhookNotification.array(),
+      })
+    },
+    networkMode: 'always',
+    onSuccess: async (_, ids) => {
+      toast.notice(
+        ids.length === 1
+          ? 'Notification queued to resend'
+          : `${ids.length} notifications queued to resend`,
+        'success',
+      )
+      await queryClient.invalidateQueries({
+        queryKey: developerKeys.notifications(submerchantId, endpointId),
+      })
+    },
   })
-}
-
-// Replaces (or adds, first) one item of a cached developer list, never with its secret.
-export function putInList<T extends { id: string }>(
-  queryClient: QueryClient,
-  queryKey: readonly unknown[],
-  item: T,
-  secretKey: 'token' | 'signingSecret',
-): void {
-  const { [secretKey as keyof T]: _secret, ...safe } = item
-  queryClient.setQueryData<ListPage<T>>(queryKey, (page) => {
-    if (!page) return page
-    const index = page.items.findIndex((existing) => existing.id === item.id)
-    const items =
-      index === -1
-        ? [safe as T, ...page.items]
-        : page.items.map((existing, i) => (i === index ? (safe as T) : existing))
-    return { ...page, items, total: index === -1 ? page.total + 1 : page.total }
-  })
-}
-
-export function removeFromList(
-  queryClient: QueryClient,
-  queryKey: readonly unknown[],
-  id: string,
-): void {
-  queryClient.setQueryData<ListPage<{ id: string }>>(queryKey, (page) =>
-    page
-      ? { ...page, items: page.items.filter((item) => item.id !== id), total: page.total - 1 }
-      : page,
-  )
 }

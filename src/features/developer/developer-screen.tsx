@@ -1,5 +1,6 @@
 import { ApiKeysPanel } from '@/features/developer/api-keys-panel'
-import { EndpointsPanel, type RenderSalePicker } from '@/features/developer/endpoints-panel'
+import { EndpointsPanel } from '@/features/developer/endpoints-panel'
+import type { RenderSalePicker } from '@/features/developer/endpoint-test-dialog'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { PageHeader } from '@/ui/page-layout'

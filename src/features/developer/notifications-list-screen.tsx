@@ -1,21 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toApiError } from '@/api/errors'
 import type { WebhookNotification } from '@/api/schema/developer'
-import { developerKeys, developerQueries, resendNotifications } from '@/features/developer/api'
+import { developerQueries, useResendNotificationsMutation } from '@/features/developer/api'
 import { AttemptsDialog } from '@/features/developer/attempts-dialog'
 import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
 import { formatDateTime } from '@/lib/dates'
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { useOnline } from '@/offline/use-online'
-import { Alert } from '@/ui/alert'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
+import { FailureDialog } from '@/ui/confirm-dialog'
 import type { Column } from '@/ui/data-table'
 import { GoBack } from '@/ui/go-back'
 import { ListScreen } from '@/ui/list-screen'
-import { useToast } from '@/ui/toast'
 import './developer.css'
 
 interface NotificationsListScreenProps {
@@ -37,8 +36,6 @@ export function NotificationsListScreen({
   search,
   onSearchChange,
 }: NotificationsListScreenProps) {
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const online = useOnline()
   const query = useQuery(
     developerQueries.notifications(
@@ -49,8 +46,9 @@ export function NotificationsListScreen({
   )
   const [viewing, setViewing] = useState<string | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const [resending, setResending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const resendMutation = useResendNotificationsMutation(submerchantId, endpointId)
+  const resending = resendMutation.isPending
+  const [failure, setFailure] = useState<{ ids: string[]; message: string } | null>(null)
   const shown = query.data?.items ?? []
   const chosen = shown.filter((n) => selected.has(n.id)).map((n) => n.id)
 
@@ -63,27 +61,12 @@ export function NotificationsListScreen({
     })
   }
 
-  async function resend(ids: string[]) {
+  function resend(ids: string[]) {
     if (ids.length === 0) return
-    setResending(true)
-    setFailure(null)
-    try {
-      await resendNotifications(endpointId, ids)
-      setSelected(new Set())
-      toast.notice(
-        ids.length === 1
-          ? 'Notification queued to resend'
-          : `${ids.length} notifications queued to resend`,
-        'success',
-      )
-      await queryClient.invalidateQueries({
-        queryKey: developerKeys.notifications(submerchantId, endpointId),
-      })
-    } catch (error) {
-      setFailure(`Resend failed: ${toApiError(error).message}`)
-    } finally {
-      setResending(false)
-    }
+    resendMutation.mutate(ids, {
+      onSuccess: () => setSelected(new Set()),
+      onError: (error) => setFailure({ ids, message: toApiError(error).message }),
+    })
   }
 
   const columns: readonly Column<WebhookNotification>[] = [
@@ -131,7 +114,7 @@ export function NotificationsListScreen({
             variant="ghost"
             size="small"
             disabled={!online || resending}
-            onClick={() => void resend([n.id])}
+            onClick={() => resend([n.id])}
           >
             Resend
             <span className="visually-hidden">{` ${n.id}`}</span>
@@ -163,21 +146,28 @@ export function NotificationsListScreen({
               variant="secondary"
               disabled={!online || chosen.length === 0}
               loading={resending}
-              onClick={() => void resend(chosen)}
+              onClick={() => resend(chosen)}
             >
               Resend selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
             </Button>
             <Button
               variant="ghost"
               disabled={!online || resending || !shown.some((n) => !n.hasSucceeded)}
-              onClick={() => void resend(shown.filter((n) => !n.hasSucceeded).map((n) => n.id))}
+              onClick={() => resend(shown.filter((n) => !n.hasSucceeded).map((n) => n.id))}
             >
               Resend failed on this page
             </Button>
-            {failure && <Alert title={failure} onDismiss={() => setFailure(null)} />}
           </div>
         }
       />
+      {failure && (
+        <FailureDialog
+          title="Resend failed"
+          message={failure.message}
+          onRetry={() => resendMutation.mutateAsync(failure.ids).then(() => setSelected(new Set()))}
+          onClose={() => setFailure(null)}
+        />
+      )}
       {viewing && (
         <AttemptsDialog
           submerchantId={submerchantId}

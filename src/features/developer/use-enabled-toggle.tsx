@@ -1,62 +1,44 @@
-import { useQueryClient } from '@tanstack/react-query'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toApiError } from '@/api/errors'
-import { putInList } from '@/features/developer/api'
-import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
-
-interface Toggleable {
-  id: string
-  isEnabled: boolean
-}
+import type { Toggle } from '@/features/developer/api'
+import { FailureDialog } from '@/ui/confirm-dialog'
 
 interface ToggleFailure {
-  title: string
+  toggle: Toggle
   message: string
 }
 
 /**
- * §4 enable/disable of an API key or endpoint: a spinner on the item's button while it runs, the
- * item replaced by the server's answer, and on failure §8's dialog ('Error disabling API key' …).
+ * §4 enable/disable of an API key or endpoint: a spinner on the item's button while it runs (the
+ * mutation hook replaces the item with the server's answer), and on failure §8's dialog
+ * ('Error disabling API key' …), which can try again.
  */
-export function useEnabledToggle<T extends Toggleable>({
-  queryKey,
+export function useEnabledToggle<T extends Toggle>({
   noun,
-  send,
+  mutation,
 }: {
-  queryKey: readonly unknown[]
   // 'API key' or 'endpoint', as the §8 titles say.
   noun: string
-  send: (id: string, isEnabled: boolean) => Promise<T>
+  mutation: UseMutationResult<T, Error, Toggle>
 }) {
-  const queryClient = useQueryClient()
-  const [pendingId, setPendingId] = useState<string | null>(null)
   const [failure, setFailure] = useState<ToggleFailure | null>(null)
+  const pendingId = mutation.isPending ? (mutation.variables?.id ?? null) : null
 
-  async function toggle(item: T) {
-    const enabling = !item.isEnabled
-    setPendingId(item.id)
-    try {
-      putInList(queryClient, queryKey, await send(item.id, enabling), 'token')
-    } catch (error) {
-      setFailure({
-        title: `Error ${enabling ? 'enabling' : 'disabling'} ${noun}`,
-        message: toApiError(error).message,
-      })
-    } finally {
-      setPendingId(null)
-    }
+  function toggle(item: T) {
+    const next = { id: item.id, isEnabled: !item.isEnabled }
+    mutation.mutate(next, {
+      onError: (error) => setFailure({ toggle: next, message: toApiError(error).message }),
+    })
   }
 
-  const failureDialog = (
-    <Dialog
-      open={failure !== null}
+  const failureDialog = failure && (
+    <FailureDialog
+      title={`Error ${failure.toggle.isEnabled ? 'enabling' : 'disabling'} ${noun}`}
+      message={failure.message}
+      onRetry={() => mutation.mutateAsync(failure.toggle)}
       onClose={() => setFailure(null)}
-      title={failure?.title ?? ''}
-      footer={<Button onClick={() => setFailure(null)}>OK</Button>}
-    >
-      <p>{failure?.message}</p>
-    </Dialog>
+    />
   )
 
   return { pendingId, toggle, failureDialog }

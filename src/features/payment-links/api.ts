@@ -1,10 +1,24 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
 import { intentKeys } from '@/api/query-keys'
 import type { CapturePayload, Intent, IntentUpdatePayload } from '@/api/schema/intents'
 import { SEARCH_LIMIT } from '@/config/limits'
+import {
+  INTENT_CREATE_KEY,
+  INTENT_NOTIFY_KEY,
+  type CreateIntentVariables,
+  type NotifyIntentVariables,
+} from '@/features/payment-links/mutations'
 import type { ListParams } from '@/lib/list-search'
 import { toListQuery } from '@/lib/list-view'
+import { whenPersisted } from '@/offline/idb-persister'
+import { useToast } from '@/ui/toast'
 
 // §9: a link's status is checked every 60 s while shown, never twice within 30 s.
 export const POLL_MS = 60_000
@@ -20,7 +34,7 @@ export const intentQueries = {
   // §7 GET /v1/intents?submerchantId={id} with sort, limit, offset, filters and date ranges.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...intentKeys.lists(submerchantId), params] as const,
+      queryKey: intentKeys.list(submerchantId, params),
       queryFn: async ({ signal }): Promise<ListPage<Intent>> => {
         const { Intent } = await schemas()
         return apiList('/v1/intents', toListQuery({ submerchantId }, params), Intent, { signal })
@@ -46,22 +60,55 @@ export const intentQueries = {
         const { Intent } = await schemas()
         return api(itemPath(intentId), { schema: Intent, bypassCache: true, signal })
       },
-      // §9: at least 30 s between checks; opening the page later asks the server again.
+      // Opening the page checks a link that is not final at once (the route's loader, recheck);
+      // the Refresh button alone keeps 30 s between checks.
       staleTime: MIN_CHECK_GAP_MS,
+      // §9: every 60 s while shown and not final; never while the page is hidden.
+      refetchInterval: (q) => (q.state.data && !q.state.data.statusIsFinal ? POLL_MS : false),
+      refetchIntervalInBackground: false,
+      // A tab brought to the front (or the app resumed) checks a link that is not final at once.
+      refetchOnWindowFocus: (q) => (q.state.data?.statusIsFinal === false ? 'always' : false),
+      refetchOnReconnect: false,
     }),
 }
 
-// Not queueable (ARCHITECTURE "Writing"): plain calls, refused while offline by the screen.
+// A link that may still change is checked whenever its page opens.
+export const needsRecheck = (intent: Intent) => !intent.statusIsFinal
+
+// The writes, one mutation hook each (docs/writes.md). Edit and the §4 actions are never queued
+// (their buttons say they need a connection); create and notify may wait offline, with the
+// mutationFn registered in mutations.ts so a queued one resumes after a reload.
+
+// The server's answer goes into the cached detail and the lists are refreshed; the persisted copy
+// holds it before the screen moves on, so a reload at once shows it.
+async function storeIntent(queryClient: QueryClient, submerchantId: string, intent: Intent) {
+  queryClient.setQueryData(intentKeys.detail(submerchantId, intent.id), intent)
+  void queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
+  await whenPersisted()
+}
 
 // §7 PATCH /v1/intents/{id}.
-export async function updateIntent(intentId: string, payload: IntentUpdatePayload) {
-  const { Intent } = await schemas()
-  return api(itemPath(intentId), { method: 'PATCH', body: { ...payload }, schema: Intent })
+export function useUpdateIntentMutation(submerchantId: string, intentId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (payload: IntentUpdatePayload) => {
+      const { Intent } = await schemas()
+      return api(itemPath(intentId), { method: 'PATCH', body: { ...payload }, schema: Intent })
+    },
+    networkMode: 'always',
+    onSuccess: (updated) => storeIntent(queryClient, submerchantId, updated),
+  })
 }
 
 export type IntentAction = 'cancel' | 'reset' | 'capture' | 'delete'
 
-// §7 PUT …/cancellation, …/reset, …/authorization/capture and DELETE.
+export interface IntentActionInput {
+  action: IntentAction
+  capture?: CapturePayload
+}
+
+// §7 PUT …/cancellation, …/reset, …/authorization/capture and DELETE. Bulk actions call it per
+// row (their runner owns the cache update); screens use useIntentActionMutation.
 export async function runIntentAction(
   intentId: string,
   action: IntentAction,
@@ -83,4 +130,43 @@ export async function runIntentAction(
       await api(itemPath(intentId), { method: 'DELETE' })
       return null
   }
+}
+
+export function useIntentActionMutation(submerchantId: string, intentId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: ({ action, capture }: IntentActionInput) =>
+      runIntentAction(intentId, action, capture),
+    networkMode: 'always',
+    onSuccess: async (updated) => {
+      if (updated) return storeIntent(queryClient, submerchantId, updated)
+      queryClient.removeQueries({ queryKey: intentKeys.detail(submerchantId, intentId) })
+      await queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
+      await whenPersisted()
+      toast.notice('Payment link deleted', 'success')
+    },
+  })
+}
+
+// §7 POST /v1/intents; queued while offline.
+export function useCreateIntentMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  return useMutation<Intent, unknown, CreateIntentVariables>({
+    mutationKey: INTENT_CREATE_KEY,
+    onSuccess: (intent) => storeIntent(queryClient, submerchantId, intent),
+  })
+}
+
+// §7 POST /v1/intents/{id}/customer-notifications; queued while offline.
+export function useNotifyCustomerMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation<Intent, unknown, NotifyIntentVariables>({
+    mutationKey: INTENT_NOTIFY_KEY,
+    onSuccess: async (intent) => {
+      await storeIntent(queryClient, submerchantId, intent)
+      toast.notice('Notification sent', 'success')
+    },
+  })
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { onlineManager, useMutation } from '@tanstack/react-query'
+import { onlineManager } from '@tanstack/react-query'
 import type { CountryCode } from 'libphonenumber-js/min'
 import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
@@ -10,7 +10,8 @@ import {
   type CreateErrors,
   type CreateValues,
 } from '@/features/payment-links/create-rules'
-import { INTENT_CREATE_KEY, type CreateIntentVariables } from '@/features/payment-links/mutations'
+import { useCreateIntentMutation } from '@/features/payment-links/api'
+import type { CreateIntentVariables } from '@/features/payment-links/mutations'
 import { formatDateTime } from '@/lib/dates'
 import { parseExpiry } from '@/lib/expiry'
 import { formatMoney } from '@/lib/money'
@@ -60,9 +61,7 @@ export function CreatePaymentLinkScreen({
   const [values, setValues] = useState<CreateValues>(INITIAL_CREATE_VALUES)
   const [errors, setErrors] = useState<CreateErrors>({})
   const [oops, setOops] = useState<string | null>(null)
-  const mutation = useMutation<Intent, unknown, CreateIntentVariables>({
-    mutationKey: INTENT_CREATE_KEY,
-  })
+  const mutation = useCreateIntentMutation(submerchantId)
   const set = <K extends keyof CreateValues>(key: K, value: CreateValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }))
     setErrors((current) => ({ ...current, [key]: undefined }))

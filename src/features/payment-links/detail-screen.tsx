@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Intent } from '@/api/schema/intents'
-import { intentQueries, MIN_CHECK_GAP_MS, POLL_MS } from '@/features/payment-links/api'
+import { intentQueries, MIN_CHECK_GAP_MS } from '@/features/payment-links/api'
 import { IntentActions } from '@/features/payment-links/intent-actions'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
@@ -30,15 +30,8 @@ export function PaymentLinkDetailScreen({
   canModify,
   onDeleted,
 }: DetailScreenProps) {
-  const options = intentQueries.detail(submerchantId, intentId)
-  const query = useQuery({
-    ...options,
-    // Only while not final; TanStack pauses the interval while the page is hidden.
-    refetchInterval: (q) => (q.state.data && !q.state.data.statusIsFinal ? POLL_MS : false),
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  })
+  // Polling and the checks on return to the page are the query's own (api.ts).
+  const query = useQuery(intentQueries.detail(submerchantId, intentId))
   const intent = query.data
   return (
     <>
@@ -249,12 +242,4 @@ function Logs({ logs }: { logs: string[] }) {
       )}
     </section>
   )
-}
-
-export function useInvalidateIntent(submerchantId: string, intentId: string) {
-  const queryClient = useQueryClient()
-  return () =>
-    queryClient.invalidateQueries({
-      queryKey: intentQueries.detail(submerchantId, intentId).queryKey,
-    })
 }

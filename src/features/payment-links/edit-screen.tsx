@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { intentKeys } from '@/api/query-keys'
+import { useQuery } from '@tanstack/react-query'
 import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
-import { intentQueries, updateIntent } from '@/features/payment-links/api'
+import { intentQueries, useUpdateIntentMutation } from '@/features/payment-links/api'
 import { minorToDecimalString, parseMoney } from '@/lib/money'
-import { jobNumberProblems, linkAmountProblem } from '@/lib/payment-link-rules'
+import { jobNumberProblems, PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
@@ -57,7 +56,6 @@ function EditForm({
   onSaved,
   onCancel,
 }: EditScreenProps & { intent: Intent }) {
-  const queryClient = useQueryClient()
   const online = useOnline()
   const [values, setValues] = useState<EditValues>({
     amount: minorToDecimalString(intent.amount, intent.currency),
@@ -66,15 +64,7 @@ function EditForm({
     description: intent.description ?? '',
   })
   const [errors, setErrors] = useState<Partial<EditValues>>({})
-  const save = useMutation({
-    mutationFn: (payload: Parameters<typeof updateIntent>[1]) => updateIntent(intent.id, payload),
-    networkMode: 'always',
-    onSuccess: (updated) => {
-      queryClient.setQueryData(intentKeys.detail(submerchantId, intent.id), updated)
-      void queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
-      onSaved()
-    },
-  })
+  const save = useUpdateIntentMutation(submerchantId, intent.id)
   const field = (name: keyof EditValues) => ({
     name,
     value: values[name],
@@ -88,20 +78,23 @@ function EditForm({
     event.preventDefault()
     const next: Partial<EditValues> = {}
     const amount = parseMoney(values.amount.trim())
-    const amountProblem = linkAmountProblem(amount)
-    if (amountProblem) next.amount = amountProblem
+    if (amount === null || amount <= 0) next.amount = PAYMENT_LINK_MESSAGES.amountRequired
     if (requiresJobNumber) {
       for (const problem of jobNumberProblems(values)) next[problem.field] = problem.message
     }
     setErrors(next)
     if (Object.keys(next).length > 0 || amount === null) return
-    save.mutate({
-      saleAmount: amount,
-      currency: intent.currency,
-      reference: values.reference.trim() || null,
-      customerName: values.customerName.trim() || null,
-      description: values.description.trim() || null,
-    })
+    // The detail (and its persisted copy) hold the new values before the page moves on.
+    save.mutate(
+      {
+        saleAmount: amount,
+        currency: intent.currency,
+        reference: values.reference.trim() || null,
+        customerName: values.customerName.trim() || null,
+        description: values.description.trim() || null,
+      },
+      { onSuccess: onSaved },
+    )
   }
   return (
     <form className="intent-form card" noValidate onSubmit={submit}>

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react'
-import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query'
+import { onlineManager } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { intentKeys } from '@/api/query-keys'
 import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
-import { runIntentAction, type IntentAction } from '@/features/payment-links/api'
+import {
+  useIntentActionMutation,
+  useNotifyCustomerMutation,
+  type IntentAction,
+} from '@/features/payment-links/api'
 import { captureAmountOf } from '@/features/payment-links/capture'
-import { INTENT_NOTIFY_KEY, type NotifyIntentVariables } from '@/features/payment-links/mutations'
+import type { NotifyIntentVariables } from '@/features/payment-links/mutations'
 import { NEEDS_CONNECTION } from '@/features/payment-links/status'
 import { formatMoney, minorToDecimalString, parseMoney } from '@/lib/money'
 import { DELETABLE_STATUSES } from '@/lib/payment-link-rules'
@@ -15,7 +18,7 @@ import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button, buttonClassName } from '@/ui/button'
 import { Choice } from '@/ui/choice'
-import { Dialog } from '@/ui/dialog'
+import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
 
@@ -58,33 +61,8 @@ const CONFIRM: Record<
 // §4 actions by status: created (edit, cancel, resend), authorised (capture), reset, delete.
 export function IntentActions({ intent, submerchantId, canModify, onDeleted }: IntentActionsProps) {
   const online = useOnline()
-  const queryClient = useQueryClient()
-  const toast = useToast()
   const [confirming, setConfirming] = useState<Exclude<IntentAction, 'capture'> | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const action = useMutation({
-    mutationFn: (input: { action: IntentAction; amount?: number }) =>
-      runIntentAction(intent.id, input.action, input.amount ? { amount: input.amount } : undefined),
-    // Never queued (ARCHITECTURE "Writing"): the buttons say they need a connection instead.
-    networkMode: 'always',
-    onSuccess: async (updated, input) => {
-      setConfirming(null)
-      setFailure(null)
-      if (input.action === 'delete') {
-        queryClient.removeQueries({ queryKey: intentKeys.detail(submerchantId, intent.id) })
-        await queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
-        toast.notice('Payment link deleted', 'success')
-        onDeleted()
-        return
-      }
-      if (updated) queryClient.setQueryData(intentKeys.detail(submerchantId, intent.id), updated)
-      void queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
-    },
-    onError: (cause) => {
-      setConfirming(null)
-      setFailure(ACTION_TEXTS.operationFailed(toApiError(cause).message))
-    },
-  })
+  const action = useIntentActionMutation(submerchantId, intent.id)
   if (!canModify) return null
   const { status, statusIsFinal } = intent
   const offlineTitle = online ? undefined : ACTION_TEXTS.needsConnection
@@ -109,18 +87,8 @@ export function IntentActions({ intent, submerchantId, canModify, onDeleted }: I
   return (
     <section className="card intent-actions" aria-labelledby="intent-actions">
       <h2 id="intent-actions">Actions</h2>
-      {failure && (
-        <Alert onDismiss={() => setFailure(null)}>
-          <p>{failure}</p>
-        </Alert>
-      )}
       {status === 'authorized_pending_capture' && (
-        <CaptureForm
-          intent={intent}
-          online={online}
-          busy={busy}
-          onCapture={(amount) => action.mutate({ action: 'capture', amount })}
-        />
+        <CaptureForm intent={intent} submerchantId={submerchantId} online={online} />
       )}
       <div className="intent-actions__buttons">
         {status === 'created' && (
@@ -138,46 +106,39 @@ export function IntentActions({ intent, submerchantId, canModify, onDeleted }: I
       </div>
       {status === 'created' && <ResendForm intent={intent} submerchantId={submerchantId} />}
       {confirming && (
-        <Dialog
-          open
-          onClose={() => !busy && setConfirming(null)}
-          dismissible={!busy}
+        <ConfirmDialog
           title={CONFIRM[confirming].title}
-          footer={
-            <>
-              <Button variant="secondary" disabled={busy} onClick={() => setConfirming(null)}>
-                Back
-              </Button>
-              <Button
-                variant={confirming === 'delete' ? 'danger' : 'primary'}
-                loading={busy}
-                disabled={!online}
-                title={offlineTitle}
-                onClick={() => action.mutate({ action: confirming })}
-              >
-                {CONFIRM[confirming].button}
-              </Button>
-            </>
+          action={CONFIRM[confirming].button}
+          tone={confirming === 'delete' ? 'danger' : 'normal'}
+          cancelLabel="Back"
+          unavailable={offlineTitle ?? null}
+          onConfirm={() =>
+            action.mutateAsync({ action: confirming }).then(() => {
+              setConfirming(null)
+              if (confirming === 'delete') onDeleted()
+            })
           }
+          failureText={(error) => ACTION_TEXTS.operationFailed(error.message)}
+          onClose={() => setConfirming(null)}
         >
           <p>{CONFIRM[confirming].text}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </section>
   )
 }
 
+// §4 capture of an authorised link; a failure shows in this form.
 function CaptureForm({
   intent,
+  submerchantId,
   online,
-  busy,
-  onCapture,
 }: {
   intent: Intent
+  submerchantId: string
   online: boolean
-  busy: boolean
-  onCapture: (amount: number) => void
 }) {
+  const capture = useIntentActionMutation(submerchantId, intent.id)
   const [text, setText] = useState(minorToDecimalString(intent.amount, intent.currency))
   const [error, setError] = useState<string | null>(null)
   const amount = captureAmountOf(text, intent.amount)
@@ -188,13 +149,18 @@ function CaptureForm({
       setError('Amount is required')
       return
     }
-    onCapture(amount)
+    capture.mutate({ action: 'capture', capture: { amount } })
   }
   return (
     <form className="intent-capture" noValidate onSubmit={submit}>
       <Alert tone="warning" title="Authorised, awaiting capture">
         <p>{ACTION_TEXTS.captureWarning}</p>
       </Alert>
+      {capture.isError && (
+        <Alert onDismiss={() => capture.reset()}>
+          <p>{ACTION_TEXTS.operationFailed(toApiError(capture.error).message)}</p>
+        </Alert>
+      )}
       <TextField
         label="Capture amount (£)"
         inputMode="decimal"
@@ -212,7 +178,7 @@ function CaptureForm({
       />
       <Button
         type="submit"
-        loading={busy}
+        loading={capture.isPending}
         disabled={!online}
         title={online ? undefined : ACTION_TEXTS.needsConnection}
       >
@@ -228,13 +194,11 @@ function CaptureForm({
 // §5 resend: the button is enabled only when a phone or email exists and a channel is ticked.
 function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: string }) {
   const toast = useToast()
+  const notify = useNotifyCustomerMutation(submerchantId)
   const [phone, setPhone] = useState(intent.customerPhoneNumber ?? '')
   const [email, setEmail] = useState(intent.customerEmailAddress ?? '')
   const [sms, setSms] = useState(false)
   const [byEmail, setByEmail] = useState(false)
-  const notify = useMutation<Intent, unknown, NotifyIntentVariables>({
-    mutationKey: INTENT_NOTIFY_KEY,
-  })
   const phoneText = phone.replace(/[\s-]/g, '')
   const ready = (sms && phoneText !== '') || (byEmail && email.trim() !== '')
   function send(event: FormEvent) {
@@ -257,10 +221,7 @@ function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: 
         customerEmailAddress: email.trim() || null,
       },
     }
-    notify.mutate(variables, {
-      onSuccess: () => toast.notice('Notification sent', 'success'),
-      onError: () => toast.notice(ACTION_TEXTS.notificationError, 'error'),
-    })
+    notify.mutate(variables)
     if (!onlineManager.isOnline())
       toast.notice('Queued: it will be sent when the connection returns.')
   }

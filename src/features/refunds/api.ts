@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
+import { salesKeys } from '@/api/query-keys'
 import { RefundRequest, type RefundRequestPayload } from '@/api/schema/refunds'
+import { useToast } from '@/ui/toast'
 
 const enc = encodeURIComponent
 // §7 writes the collection with a trailing slash.
@@ -28,27 +30,62 @@ export const refundQueries = {
     }),
 }
 
-// Refunds are never queued offline (ARCHITECTURE "Writing"): plain calls for useMutation.
+// One mutation hook per write (docs/writes.md). Refunds are never queued offline: the buttons
+// say they need a connection. After each one the refund list and the sale are read again (the
+// refundable amount rests on both), before the dialog closes.
+function useRefundWrite<Input, Result>(
+  submerchantId: string,
+  saleId: string,
+  send: (input: Input) => Promise<Result>,
+  done: string,
+) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: send,
+    networkMode: 'always',
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: refundKeys.list(submerchantId, saleId) }),
+        queryClient.invalidateQueries({ queryKey: salesKeys.detail(submerchantId, saleId) }),
+      ])
+      toast.notice(done, 'success')
+    },
+  })
+}
 
 // §7 POST /v1/sales/{id}/refund-requests/ (201).
-export function createRefund(saleId: string, payload: RefundRequestPayload) {
-  return api(collectionPath(saleId), {
-    method: 'POST',
-    body: { ...payload },
-    schema: RefundRequest,
-  })
+export function useCreateRefundMutation(submerchantId: string, saleId: string) {
+  return useRefundWrite(
+    submerchantId,
+    saleId,
+    (payload: RefundRequestPayload) =>
+      api(collectionPath(saleId), { method: 'POST', body: { ...payload }, schema: RefundRequest }),
+    'Refund requested',
+  )
 }
 
 // §7 PATCH /v1/sales/{id}/refund-requests/{refundId} with the same fields (200).
-export function updateRefund(saleId: string, refundId: string, payload: RefundRequestPayload) {
-  return api(itemPath(saleId, refundId), {
-    method: 'PATCH',
-    body: { ...payload },
-    schema: RefundRequest,
-  })
+export function useUpdateRefundMutation(submerchantId: string, saleId: string, refundId: string) {
+  return useRefundWrite(
+    submerchantId,
+    saleId,
+    (payload: RefundRequestPayload) =>
+      api(itemPath(saleId, refundId), {
+        method: 'PATCH',
+        body: { ...payload },
+        schema: RefundRequest,
+      }),
+    'Refund updated',
+  )
 }
 
 // §7 DELETE /v1/sales/{id}/refund-requests/{refundId} (204).
-export function deleteRefund(saleId: string, refundId: string) {
-  return api(itemPath(saleId, refundId), { method: 'DELETE' })
+export function useDeleteRefundMutation(submerchantId: string, saleId: string) {
+  return useRefundWrite(
+    submerchantId,
+    saleId,
+    (refundId: string): Promise<void> => api(itemPath(saleId, refundId), { method: 'DELETE' }),
+    'Refund deleted',
+  )
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
 import type { Sale } from '@/api/schema/sales'
-import { createRefund, updateRefund } from '@/features/refunds/api'
+import { useCreateRefundMutation, useUpdateRefundMutation } from '@/features/refunds/api'
 import {
   cardLabel,
   REFUND_MESSAGES,
@@ -14,15 +13,16 @@ import {
 import { minorToDecimalString, formatMoney } from '@/lib/money'
 import { useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
+import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { Dialog } from '@/ui/dialog'
 import { Field, TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
-import { useToast } from '@/ui/toast'
 
 // The sandbox's limit on refundReason (RefundRequestPayload).
 const REASON_MAX_LENGTH = 500
 
 interface RefundDialogProps {
+  submerchantId: string
   sale: Sale
   // What may still be refunded by this request (an edit already counts its own amount back in).
   refundable: number
@@ -30,19 +30,19 @@ interface RefundDialogProps {
   refund?: RefundRequest
   online: boolean
   onClose: () => void
-  onSaved: () => Promise<void>
 }
 
 // §5 refund request (or edit) form, then a confirmation with the amount and the card before sending.
 export function RefundDialog({
+  submerchantId,
   sale,
   refundable,
   refund,
   online,
   onClose,
-  onSaved,
 }: RefundDialogProps) {
-  const toast = useToast()
+  const create = useCreateRefundMutation(submerchantId, sale.id)
+  const update = useUpdateRefundMutation(submerchantId, sale.id, refund?.id ?? '')
   const editing = refund !== undefined
   const [confirming, setConfirming] = useState<RefundRequestPayload | null>(null)
   const form = useForm({
@@ -62,53 +62,31 @@ export function RefundDialog({
   const { values, errors } = form
   const money = (minor: number) => formatMoney(minor, sale.currency)
 
-  const mutation = useMutation({
-    mutationFn: (payload: RefundRequestPayload) =>
-      refund ? updateRefund(sale.id, refund.id, payload) : createRefund(sale.id, payload),
-    // Never paused and resumed later: refunds are not queued (ARCHITECTURE "Writing").
-    networkMode: 'always',
-    onSuccess: async () => {
-      await onSaved()
-      toast.notice(editing ? 'Refund updated' : 'Refund requested', 'success')
-      onClose()
-    },
-    onError: (cause) => {
+  // The server's refusal goes back to the form that asked for it (its summary and fields).
+  const save = (payload: RefundRequestPayload) =>
+    (editing ? update : create).mutateAsync(payload).then(onClose, (cause: unknown) => {
       form.fail(cause)
       setConfirming(null)
-    },
-  })
+    })
 
   const typeOptions: { type: RefundType; label: string }[] = [
     { type: 'full', label: `Full refund (${money(refundable)})` },
     { type: 'partial', label: 'Partial refund' },
   ]
-  const busy = mutation.isPending
   const title = editing ? 'Edit refund' : 'Request refund'
   const offlineNote = online ? undefined : REFUND_MESSAGES.offline
 
   if (confirming) {
     return (
-      <Dialog
-        open
-        onClose={() => !busy && onClose()}
-        dismissible={!busy}
+      <ConfirmDialog
         title="Confirm refund"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)} disabled={busy}>
-              Back
-            </Button>
-            <Button
-              variant="danger"
-              loading={busy}
-              disabled={!online}
-              title={offlineNote}
-              onClick={() => mutation.mutate(confirming)}
-            >
-              {editing ? 'Save refund' : 'Confirm refund'}
-            </Button>
-          </>
-        }
+        action={editing ? 'Save refund' : 'Confirm refund'}
+        tone="danger"
+        cancelLabel="Back"
+        onCancel={() => setConfirming(null)}
+        unavailable={offlineNote ?? null}
+        onConfirm={() => save(confirming)}
+        onClose={onClose}
       >
         <p className="refund-confirm">
           Refund <strong>{money(confirming.amount)}</strong> to <strong>{cardLabel(sale)}</strong>?
@@ -125,8 +103,7 @@ export function RefundDialog({
             </div>
           )}
         </dl>
-        {!online && <p className="muted">{REFUND_MESSAGES.offline}</p>}
-      </Dialog>
+      </ConfirmDialog>
     )
   }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Sale } from '@/api/schema/sales'
 import { SUPPORT_LINKS } from '@/config/links'
@@ -30,17 +30,12 @@ interface SaleDetailScreenProps {
   submerchantId: string
   saleId: string
   // Receipt actions and refunds, composed by the route (features do not import each other).
-  children?: (sale: Sale, refreshSale: () => Promise<void>) => ReactNode
+  children?: (sale: Sale) => ReactNode
 }
 
 export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetailScreenProps) {
   const query = useQuery(salesQueries.detail(submerchantId, saleId))
-  const queryClient = useQueryClient()
   const sale = query.data
-  const refreshSale = () =>
-    queryClient.invalidateQueries({
-      queryKey: salesQueries.detail(submerchantId, saleId).queryKey,
-    })
   return (
     <>
       <PageHeader
@@ -64,7 +59,7 @@ export function SaleDetailScreen({ submerchantId, saleId, children }: SaleDetail
               <StatusCard sale={sale} />
               <LinksCard sale={sale} />
             </div>
-            {children?.(sale, refreshSale)}
+            {children?.(sale)}
           </div>
         )}
       </QueryView>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { BulkImportScreen } from '@/features/payment-links/bulk-import-screen'
-import { NotPermitted } from '@/features/payment-links/not-permitted'
+import { NotPermitted } from '@/ui/not-permitted'
 import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
 
 // §2 bulk create (CSV import); §6 viewers are told they may not.

@@ -3,7 +3,7 @@ import { pageTitle } from '@/config/app'
 import { EnrollmentPanel } from '@/features/enrollment/enrollment-panel'
 import { CreatePaymentLinkScreen } from '@/features/payment-links/create-screen'
 import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
-import { NotPermitted } from '@/features/payment-links/not-permitted'
+import { NotPermitted } from '@/ui/not-permitted'
 import { useReloadAccount } from '@/features/accounts/use-reload-account'
 
 export const Route = createFileRoute('/_auth/payment-links/create')({

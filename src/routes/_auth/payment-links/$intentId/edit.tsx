@@ -4,7 +4,7 @@ import { intentQueries } from '@/features/payment-links/api'
 import { EditPaymentLinkScreen } from '@/features/payment-links/edit-screen'
 import { loadQuery } from '@/lib/load-query'
 import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
-import { NotPermitted } from '@/features/payment-links/not-permitted'
+import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/payment-links/$intentId/edit')({
   head: () => ({ meta: [{ title: pageTitle('Edit payment link') }] }),

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { intentQueries } from '@/features/payment-links/api'
+import { intentQueries, needsRecheck } from '@/features/payment-links/api'
 import { PaymentLinkDetailScreen } from '@/features/payment-links/detail-screen'
 import { loadQuery } from '@/lib/load-query'
 import { accessFor } from '@/policy/access'
@@ -11,8 +11,13 @@ export const Route = createFileRoute('/_auth/payment-links/$intentId/')({
     if (params.intentId === 'create') throw redirect({ to: '/payment-links/create' })
   },
   head: () => ({ meta: [{ title: pageTitle('Payment link') }] }),
-  loader: ({ context, params }) =>
-    loadQuery(context.queryClient, intentQueries.detail(context.submerchant.id, params.intentId)),
+  // Opening the page (not a hover's preload) checks a link that is not final at once.
+  loader: ({ context, params, preload }) =>
+    loadQuery(
+      context.queryClient,
+      intentQueries.detail(context.submerchant.id, params.intentId),
+      preload ? undefined : needsRecheck,
+    ),
   component: DetailPage,
 })
 

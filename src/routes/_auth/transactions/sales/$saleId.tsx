@@ -22,7 +22,7 @@ function SaleDetailPage() {
   const { data: user } = useSuspenseQuery(accountQueries.currentUser())
   return (
     <SaleDetailScreen submerchantId={submerchant.id} saleId={saleId}>
-      {(sale, refreshSale) => (
+      {(sale) => (
         <>
           <ReceiptActions sale={sale} account={submerchant} />
           <RefundsSection
@@ -30,7 +30,6 @@ function SaleDetailPage() {
             account={submerchant}
             role={submerchantRole}
             currentUserId={user.id}
-            onSaleChanged={refreshSale}
           />
         </>
       )}
