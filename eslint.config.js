@@ -1,26 +1,13 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-const featureNames = [
-  'auth',
-  'accounts',
-  'shell',
-  'profile',
-  'dashboard',
-  'sales',
-  'refunds',
-  'receipts',
-  'export',
-  'terminals',
-  'payment-links',
-  'enrollment',
-  'scan-to-pay',
-  'payouts',
-  'developer',
-  'search',
-  'outbox',
-]
+// Every folder of src/features is a feature: a new one is covered the day it is made.
+const featureNames = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 /*
  * One-way imports (ARCHITECTURE "Layout"): routes → features → the shared folders below.

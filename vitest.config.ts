@@ -30,6 +30,19 @@ export default defineConfig({
           setupFiles: ['fake-indexeddb/auto'],
         },
       },
+      // The builds and the README's promises: nothing here depends on the database engine, so
+      // CI's second run on PostgreSQL (--project api) leaves them out.
+      {
+        resolve: { alias },
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -1,6 +1,6 @@
 // A Vite plugin: jspdf without its raster image readers. No PDF this portal makes holds a raster
 // image (the export's tables, the Scan to Pay kit's vector QR codes), and jspdf is in the service
-// worker's install (the kit works offline), whose size has a budget (tests/api/pwa-build.test.ts).
+// worker's install (the kit works offline), whose size has a budget (tests/build/pwa-build.test.ts).
 // Left out: its own GIF, BMP and WebP decoders and the JPEG encoder they convert through (5,000
 // lines, a quarter of its minified size), and fast-png with pako for PNG. addImage with one of
 // those formats then throws; JPEG still works.

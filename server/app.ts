@@ -8,7 +8,7 @@ import { csrfGuard } from './middleware/csrf'
 import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
-import { idempotency } from './middleware/idempotency'
+import { claimKey, idempotency } from './middleware/idempotency'
 import { inputGuard } from './middleware/input-guard'
 import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
@@ -43,7 +43,7 @@ export interface AppOptions {
 /**
  * The sandbox API and portal host. Order matters: request id and headers wrap everything;
  * /v1 then runs no-store → CORS → CSRF → body size and hostile input (every route) → JSON media
- * type → auth → perspective → idempotency → route.
+ * type → idempotency key claim → auth → perspective → idempotency → route.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   setPasswordHashMode(deps.config.mode)
@@ -63,6 +63,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('*', limitBody())
   app.use('*', inputGuard())
   app.use('/v1/*', requireJsonBody())
+  // A duplicate Idempotency-Key while the first runs: 409 before anything waits on the database.
+  app.use('/v1/*', claimKey())
   // Login, registration and forgot-password: per IP and per email (429 with Retry-After).
   const limit = abuseLimits(deps.config.abuseLimits)
   app.use('/v1/tokens', limit('login'))

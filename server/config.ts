@@ -1,6 +1,35 @@
-import type { ServerConfig } from './context'
-import { isLoopbackHost } from './lib/public-url'
-import { DEFAULT_ABUSE_LIMITS as LIMITS } from './middleware/abuse-limits'
+import { isLoopbackHost } from './lib/hosts'
+import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks/timing'
+
+// Rate limits of login, registration and forgot-password (middleware/abuse-limits.ts).
+export interface AbuseLimits {
+  windowSeconds: number
+  perIp: number
+  perEmail: number
+}
+
+// Roomy enough for the test suites, which sign in many times from 127.0.0.1.
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { windowSeconds: 60, perIp: 300, perEmail: 60 }
+
+export interface ServerConfig {
+  // Lighter scrypt parameters and no real delays under test.
+  mode: 'production' | 'test'
+  sandboxControls: boolean
+  corsOrigins: string[]
+  distDir: string
+  // Plain-http localhost: cookies are not marked Secure.
+  insecureCookies: boolean
+  // Rate limits of login, registration and forgot-password; DEFAULT_ABUSE_LIMITS when absent.
+  abuseLimits?: AbuseLimits
+  // Test-only crash point (SANDBOX_FAULT, test mode only), see middleware/idempotency.ts.
+  fault?: string
+  // Origin of absolute links (PUBLIC_URL); main.ts defaults it to the listening address.
+  publicUrl?: string
+  // X-Forwarded-Host/-Proto count only behind a proxy that sets them (TRUST_PROXY=1).
+  trustProxy?: boolean
+  // When set, the /sandbox controls need Authorization: Bearer <SANDBOX_TOKEN>.
+  sandboxToken?: string
+}
 
 export interface RuntimeConfig {
   server: ServerConfig
@@ -12,6 +41,10 @@ export interface RuntimeConfig {
   // Extra connect-src origins for the CSP (API or status hosts other than this server).
   connectSrc: string[]
   buildIfStale: boolean
+  // This server sends the due webhook deliveries (off when another server on the database does).
+  webhookDelivery: boolean
+  // How long a claim on due deliveries holds (sandbox clock) before another server may take them.
+  webhookLeaseSeconds: number
   // Start-up warnings for the banner (listening beyond loopback, controls switched off).
   warnings: string[]
 }
@@ -101,9 +134,15 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       // npm start serves plain http on localhost; set COOKIE_SECURE=1 behind HTTPS.
       insecureCookies: !flag(env, 'COOKIE_SECURE', false),
       abuseLimits: {
-        windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', LIMITS.windowSeconds, 1, 86_400),
-        perIp: integer(env, 'RATE_LIMIT_PER_IP', LIMITS.perIp, 1, 1_000_000),
-        perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', LIMITS.perEmail, 1, 1_000_000),
+        windowSeconds: integer(
+          env,
+          'RATE_LIMIT_WINDOW_SECONDS',
+          DEFAULT_ABUSE_LIMITS.windowSeconds,
+          1,
+          86_400,
+        ),
+        perIp: integer(env, 'RATE_LIMIT_PER_IP', DEFAULT_ABUSE_LIMITS.perIp, 1, 1_000_000),
+        perEmail: integer(env, 'RATE_LIMIT_PER_EMAIL', DEFAULT_ABUSE_LIMITS.perEmail, 1, 1_000_000),
       },
       fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
       publicUrl: publicUrls[0],
@@ -117,6 +156,15 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
     seedSales: integer(env, 'SEED_SALES', 20_000, 0, 10_000_000),
     connectSrc: origins(env, 'CSP_CONNECT_SRC'),
     buildIfStale: argv.includes('--build-if-stale'),
+    webhookDelivery: flag(env, 'WEBHOOK_DELIVERY', true),
+    // Longer than a delivery's timeout, so a claim never runs out while its send is still going.
+    webhookLeaseSeconds: integer(
+      env,
+      'WEBHOOK_LEASE_SECONDS',
+      DEFAULT_LEASE_SECONDS,
+      Math.ceil(DELIVERY_TIMEOUT_MS / 1000) + 1,
+      86_400,
+    ),
     warnings,
   }
 }

@@ -32,13 +32,12 @@ async function main(): Promise<void> {
   )
 
   // Webhook deliveries (server/webhooks/delivery.ts); WEBHOOK_DELIVERY=0 leaves them to other servers.
-  const deliveries =
-    process.env.WEBHOOK_DELIVERY === '0'
-      ? null
-      : startDeliveryLoop(
-          { db: database, clock, config: config.server },
-          { leaseSeconds: Number(process.env.WEBHOOK_LEASE_SECONDS) || undefined },
-        )
+  const deliveries = config.webhookDelivery
+    ? startDeliveryLoop(
+        { db: database, clock, config: config.server },
+        { leaseSeconds: config.webhookLeaseSeconds },
+      )
+    : null
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = listeningUrl(config.host, (info as AddressInfo).port)

@@ -15,6 +15,7 @@ import { APP_NAME } from '@/config/app'
 import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/config/limits'
 import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
+import { watchPreloadErrors } from '@/lib/lazy-load'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
 import { createQueryClientLoader, type QueryClientLoader } from '@/offline/query-client-loader'
@@ -66,6 +67,8 @@ function start(): void {
   const appStyles = applyAppStyles()
   let firstRendered = () => {}
   holdUntilFirstRender(new Promise<void>((done) => (firstRendered = done)))
+  // Before any lazy chunk is asked for: a chunk that cannot load is told to the update check.
+  watchPreloadErrors()
   // Before anything reads localStorage (docs/states.md#session).
   clearStaleStorage()
   // Early, before the user menu that offers installing exists: the browser may ask only once.

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
   cleanupOutdatedCaches,
@@ -23,6 +24,10 @@ const SERVER_PATHS = [
 const isServerPath = (pathname: string) => SERVER_PATHS.some((path) => path.test(pathname))
 
 const IMAGE_CACHE = 'portal-images'
+
+// First install only (no worker was active yet): take the open tabs at once, so the visit that
+// installed the app is offline-ready without a reload. A later version waits for the update prompt.
+if (!self.registration.active) clientsClaim()
 
 // The app shell only; API responses are never cached here (TanStack Query persists data).
 precacheAndRoute(self.__WB_MANIFEST)

@@ -1,30 +1,16 @@
-// The simulated payment world behind the pay page (SANDBOX.md): Stripe's test cards decide the
-// outcome; success writes the sale, its balance transaction (with the fee) and a receipt.
-import { randomBytes, randomInt } from 'node:crypto'
+// The simulated payment world behind the pay pages: the card's outcome (a test card's, see
+// sandbox/test-cards.ts) declines, challenges or authorises; authorised automatic links become a
+// sale at once (sale-capture.ts).
 import { eq } from 'drizzle-orm'
 import type { CardScheme } from '@/api/schema/sale-values'
 import type { Db } from '../db/client'
-import { balanceTransactions, intents, receipts, sales } from '../db/schema/core'
-import { newId } from '../auth/random'
+import { intents } from '../db/schema/core'
 import { recordEvent } from './events'
-import { lockIntent, logLine, serializeIntent, type IntentRow } from './intents'
-import { serializeSale } from './sales'
+import { lockIntent } from './intent-locks'
+import { logLine, serializeIntent, setIntent, type IntentRow } from './intent-records'
+import { captureIntentSale } from './sale-capture'
 
 export type CardOutcome = 'succeed' | 'decline' | 'challenge'
-
-export interface TestCard {
-  outcome: CardOutcome
-  scheme: CardScheme
-  label: string
-}
-
-// Stripe's test numbers (https://docs.stripe.com/testing), the ones the pay page lists.
-export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
-  '4242424242424242': { outcome: 'succeed', scheme: 'visa', label: 'Succeeds' },
-  '5555555555554444': { outcome: 'succeed', scheme: 'mastercard', label: 'Succeeds (Mastercard)' },
-  '4000000000000002': { outcome: 'decline', scheme: 'visa', label: 'Declined' },
-  '4000002760003184': { outcome: 'challenge', scheme: 'visa', label: '3-D Secure challenge' },
-}
 
 export interface CardDetails {
   lastFour: string
@@ -32,134 +18,7 @@ export interface CardDetails {
   outcome: CardOutcome
 }
 
-export type CardCheck =
-  | { ok: true; card: CardDetails }
-  | { ok: false; field: 'cardNumber' | 'expiry' | 'cvc'; message: string }
-
-function luhn(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2
-    sum += d
-  }
-  return sum % 10 === 0
-}
-
-// The card form's checks; only the last four and the scheme leave this function.
-export function checkCard(
-  input: { cardNumber: string; expiry: string; cvc: string },
-  now: Date,
-): CardCheck {
-  const digits = input.cardNumber.replace(/[\s-]/g, '')
-  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) {
-    return { ok: false, field: 'cardNumber', message: 'Your card number is incorrect.' }
-  }
-  const test = TEST_CARDS[digits]
-  if (!test) {
-    return {
-      ok: false,
-      field: 'cardNumber',
-      message: 'This is the sandbox: use one of the test cards listed below.',
-    }
-  }
-  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim())
-  const month = Number(expiry?.[1])
-  const year = 2000 + Number(expiry?.[2])
-  const endOfMonth = Date.UTC(year, month, 1)
-  if (!expiry || month < 1 || month > 12 || endOfMonth <= now.getTime()) {
-    return { ok: false, field: 'expiry', message: "Your card's expiry date is incorrect." }
-  }
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) {
-    return { ok: false, field: 'cvc', message: "Your card's security code is incorrect." }
-  }
-  return {
-    ok: true,
-    card: { lastFour: digits.slice(-4), scheme: test.scheme, outcome: test.outcome },
-  }
-}
-
-// The seed's fee rule for an ecommerce consumer credit card in the UK: 1.7 % + 20p.
-export function saleFee(amount: number, scheme: CardScheme): number {
-  const rate = scheme === 'american_express' ? 290 : 170
-  return Math.round((amount * rate) / 10_000) + 20
-}
-
-function retrievalReferenceNumber(now: Date): string {
-  const start = Date.UTC(now.getUTCFullYear(), 0, 0)
-  const day = Math.floor((now.getTime() - start) / 86_400_000)
-  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0')
-  return `${String(now.getUTCFullYear()).slice(-1)}${String(day).padStart(3, '0')}${digits}`
-}
-
-/**
- * The sale of a paid link: an ecommerce sale of `amount`, its balance transaction with the fee,
- * and a receipt. Runs inside the caller's transaction, which also moves the intent.
- */
-export async function captureIntentSale(
-  tx: Db,
-  row: IntentRow,
-  amount: number,
-  now: Date,
-): Promise<typeof sales.$inferSelect> {
-  const scheme = row.cardScheme ?? 'visa'
-  const saleId = newId('sale')
-  const balanceTransactionId = newId('btx')
-  // A receipt id is a capability URL (no login): random.
-  const receiptId = `rcp_${randomBytes(12).toString('hex')}`
-  const fee = saleFee(amount, scheme)
-  const [sale] = await tx
-    .insert(sales)
-    .values({
-      id: saleId,
-      submerchantId: row.submerchantId,
-      amount,
-      saleAmount: amount,
-      gratuityAmount: 0,
-      currency: row.currency,
-      method: 'ecommerce',
-      panLastFour: row.cardLastFour ?? '4242',
-      authCode: randomBytes(3).toString('hex').toUpperCase(),
-      cardScheme: scheme,
-      cardIsCommercial: false,
-      cardType: 'credit',
-      cardIsPrepaid: false,
-      cardCountryCode: 'GB',
-      cardCountryIsInEEA: false,
-      capturedAt: now,
-      retrievalReferenceNumber: retrievalReferenceNumber(now),
-      balanceTransactionId,
-      receiptId,
-      intentId: row.id,
-      externalReference: row.reference,
-    })
-    .returning()
-  if (!sale) throw new Error('sale insert returned no row')
-  await tx.insert(balanceTransactions).values({
-    id: balanceTransactionId,
-    submerchantId: row.submerchantId,
-    sourceId: saleId,
-    type: 'sale',
-    amount,
-    feeAmount: fee,
-    netAmount: amount - fee,
-    currency: row.currency,
-    createdAt: now,
-  })
-  await tx
-    .insert(receipts)
-    .values({ id: receiptId, saleId, submerchantId: row.submerchantId, createdAt: now })
-  // Webhook deliveries commit or roll back with the sale.
-  await recordEvent(tx, {
-    submerchantId: row.submerchantId,
-    type: 'sale.created',
-    data: serializeSale(sale),
-    now,
-  })
-  return sale
-}
-
-// §3 webhook event intent.authorized, with the intent as the API would answer it.
+// The webhook event intent.authorized, with the intent as the API would answer it.
 async function recordAuthorized(tx: Db, row: IntentRow, origin: string, now: Date) {
   await recordEvent(tx, {
     submerchantId: row.submerchantId,
@@ -167,12 +26,6 @@ async function recordAuthorized(tx: Db, row: IntentRow, origin: string, now: Dat
     data: serializeIntent(row, origin),
     now,
   })
-}
-
-export async function setIntent(tx: Db, id: string, next: Partial<IntentRow>): Promise<IntentRow> {
-  const [row] = await tx.update(intents).set(next).where(eq(intents.id, id)).returning()
-  if (!row) throw new Error('intent update returned no row')
-  return row
 }
 
 // The statuses a customer can pay from (error: the last attempt failed; they may try again).

@@ -9,7 +9,7 @@ import { DEFAULT_CURRENCY } from '@/config/limits'
 import type { Db } from '../db/client'
 import { intents, operators, submerchants } from '../db/schema/core'
 import { payIntent, type CardDetails, type Customer, type PayResult } from './intent-payments'
-import { logLine, payPath } from './intents'
+import { logLine, payPath } from './intent-records'
 
 // The creator of these intents: the pay page, not a person or a key (an id of the user shape, docs/entities.md#people-and-accounts,
 // as the portal reads createdBy; no user has it).

@@ -106,7 +106,8 @@ function parseValue(spec: FilterSpec, raw: string): FilterValue | string[] {
     case 'enum':
       return spec.values?.includes(raw) ? raw : [`must be one of ${(spec.values ?? []).join(', ')}`]
     case 'int': {
-      if (!/^-?\d{1,10}$/.test(raw)) return ['must be an integer']
+      // Written plainly: no sign on zero, no leading zeros, no exponent.
+      if (!/^(0|-?[1-9]\d{0,9})$/.test(raw)) return ['must be an integer']
       const n = Number(raw)
       return Math.abs(n) <= 2_147_483_647 ? n : ['is out of range']
     }

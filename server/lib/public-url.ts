@@ -2,16 +2,12 @@
 // request's Host header, which anyone can forge (reset-link poisoning, issue 12, item 3).
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
+import { isLoopbackHost } from './hosts'
 
 // What app.request() in tests answers on when no PUBLIC_URL is configured; main.ts always sets one.
 const UNCONFIGURED_ORIGIN = 'http://localhost'
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare)
-}
 
 const HOST_HEADER = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 

@@ -1,21 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../config'
 import { HttpError } from '../errors'
-
-/**
- * Per-IP and per-email limits on login (password grant), registration and forgot-password
- * (issue 12 §5, SANDBOX.md "Abuse"): a fixed window on the sandbox clock, counted in memory per
- * server process. Every attempt counts, successful or not; the lockout (auth/rate-limit.ts) is
- * the separate, stored count of failures.
- */
-export interface AbuseLimits {
-  windowSeconds: number
-  perIp: number
-  perEmail: number
-}
-
-// Roomy enough for the test suites, which sign in many times from 127.0.0.1.
-export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { windowSeconds: 60, perIp: 300, perEmail: 60 }
+import { clientIp } from '../lib/client-ip'
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Try again later.'
 
@@ -24,21 +11,6 @@ type Action = 'login' | 'registration' | 'password_reset'
 interface Window {
   startedAt: number
   count: number
-}
-
-interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } }
-}
-
-// The TCP peer (or, behind a trusted proxy, the first X-Forwarded-For hop); in-process requests
-// (tests, benches) have none and share one bucket.
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  const bindings = c.env as NodeBindings | undefined
-  return bindings?.incoming?.socket?.remoteAddress ?? 'local'
 }
 
 // The email of the attempt, if the body is a JSON object naming one; the route validates the rest.
@@ -59,6 +31,12 @@ async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | nul
   return typeof email === 'string' ? email.trim().toLowerCase() : null
 }
 
+/**
+ * Per-IP and per-email limits on login (password grant), registration and forgot-password
+ * (docs/sandbox-decisions.md#account-abuse): a fixed window on the sandbox clock, counted in memory per
+ * server process. Every attempt counts, successful or not; the lockout (auth/rate-limit.ts) is
+ * the separate, stored count of failures.
+ */
 export function abuseLimits(limits: AbuseLimits = DEFAULT_ABUSE_LIMITS) {
   const windows = new Map<string, Window>()
   let lastSweep = 0

@@ -4,7 +4,7 @@ import { newId, sha256 } from '../auth/random'
 import type { AppEnv, AuthContext } from '../context'
 import type { Db } from '../db/client'
 import { idempotencyRecords } from '../db/schema/platform'
-import { badRequest, conflict, HttpError } from '../errors'
+import { badRequest, HttpError } from '../errors'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
@@ -76,11 +76,42 @@ async function lockKey(tx: Db, slot: string): Promise<boolean> {
   return result.rows[0]?.locked === true
 }
 
+// A duplicate is told to come back shortly: the first request is normally done by then.
+const RETRY_AFTER_SECONDS = 1
+
 const keyInUse = () =>
-  conflict(
+  new HttpError(
+    409,
     'A request with this Idempotency-Key is still being processed. Retry later.',
     'idempotency_key_in_use',
+    undefined,
+    RETRY_AFTER_SECONDS,
   )
+
+// Requests with a key now running in this process, by key and credentials (see claimKey).
+const claimed = new Set<string>()
+
+/**
+ * Runs before authentication: a POST whose key and credentials (cookie, Authorization, account
+ * header) match a request still running here is 409 at once. Later checks need the database, and
+ * on PGlite's one connection they would queue behind the first request's transaction and then
+ * replay it; this way a duplicate in flight gets the same 409 on PGlite as on PostgreSQL.
+ */
+export function claimKey(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER)
+    if (c.req.method !== 'POST' || key === undefined) return next()
+    const who = ['cookie', 'authorization', 'token-perspective'].map((h) => c.req.header(h) ?? '')
+    const slot = sha256([key, ...who].join('\n'))
+    if (claimed.has(slot)) throw keyInUse()
+    claimed.add(slot)
+    try {
+      await next()
+    } finally {
+      claimed.delete(slot)
+    }
+  }
+}
 
 // Thrown inside the transaction to undo a request that ended in a 5xx; its response stands.
 class RollBack extends Error {}
@@ -93,8 +124,9 @@ function crashAt(c: Context<AppEnv>, point: IdempotencyFault): void {
  * Idempotency-Key on POST (SANDBOX.md, docs/sandbox-decisions.md): the handler runs inside one
  * database transaction that also stores its response, so a crash at any point leaves both or
  * neither. A retry replays the stored bytes for 24 h; a different body is 422; a duplicate while
- * the first runs is 409 (on PGlite, whose one connection serialises transactions, it waits and
- * is replayed). Only 2xx/3xx responses are stored, so a failed request can be retried.
+ * the first runs is 409 with Retry-After (claimKey catches it before authentication, the in-process
+ * set and the advisory lock here). Only 2xx/3xx responses are stored, so a failed request can be
+ * retried.
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   // Keys being worked on by this process; other processes are held off by lockKey.

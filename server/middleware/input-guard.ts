@@ -15,6 +15,7 @@ const PROBLEM_CODES: Record<JsonProblem, string> = {
   malformed: 'invalid_json',
   unsafe_text: 'invalid_characters',
   reserved_key: 'invalid_request',
+  bad_number: 'invalid_number',
 }
 
 const refuse = (field: string, message: string, code: string) =>
@@ -53,8 +54,9 @@ function checkUrl(url: URL): void {
 
 /**
  * One place for hostile input (issue 12 §1): NUL characters and unpaired surrogates in the path,
- * the query or a JSON body, prototype-named keys, and JSON nested deeper than MAX_JSON_DEPTH are
- * 400 before routing, auth or the database see them. Runs after the body-size limit (413).
+ * the query or a JSON body, prototype-named keys, JSON nested deeper than MAX_JSON_DEPTH, and JSON
+ * numbers that are not plain safe numbers are 400 before routing, auth or the database see them.
+ * Runs after the body-size limit (413).
  */
 export function inputGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -63,12 +65,12 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
     if (method !== 'GET' && method !== 'HEAD' && isJsonContentType(c.req.header('content-type'))) {
       const text = await c.req.text()
       if (text.trim() !== '') {
-        const parsed = parseUntrustedJson(text)
+        const parsed = parseUntrustedJson(text, { plainNumbers: true })
         if (!parsed.ok) {
           const message = JSON_PROBLEM_MESSAGES[parsed.problem]
           throw parsed.problem === 'malformed'
             ? badRequest(message, undefined, PROBLEM_CODES.malformed)
-            : refuse('body', message, PROBLEM_CODES[parsed.problem])
+            : refuse(parsed.field ?? 'body', message, PROBLEM_CODES[parsed.problem])
         }
       }
     }

@@ -12,15 +12,12 @@ import {
   captureIntent,
   createIntent,
   deleteIntent,
-  expireDueIntents,
-  findOwnIntent,
-  intentsList,
-  resendNotifications,
   resetIntent,
-  serializeIntent,
   updateIntent,
-  type IntentScope,
 } from '../domain/intents'
+import { expireDueIntents, findOwnIntent, type IntentScope } from '../domain/intent-locks'
+import { resendNotifications } from '../domain/intent-notifications'
+import { intentsList, serializeIntent } from '../domain/intent-records'
 import { forbidden } from '../errors'
 import { runAccountList } from '../lib/account-scope'
 import { publicOrigin } from '../lib/public-url'

@@ -3,8 +3,9 @@
 // same-origin stylesheets (CSP without unsafe-inline).
 import type { Context } from 'hono'
 import type { AppEnv } from '../context'
-import { TEST_CARDS } from '../domain/intent-payments'
+import { badRequest, HttpError } from '../errors'
 import { brandStylesheetHref, customerPage, escapeHtml, wantsHtml } from './html'
+import { TEST_CARDS } from './test-cards'
 
 const e = escapeHtml
 
@@ -55,6 +56,21 @@ export function cardFields(error: { field: string; message: string } | null): st
 ${formField('expiry', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', errorOf('expiry'))}
 ${formField('cvc', 'Security code', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', errorOf('cvc'))}
 </div>`
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+/** A page's form post: a form media type (else 415) that parses (else 400), never a 500. */
+export async function readForm(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (!FORM_TYPES.includes(mediaType)) {
+    throw new HttpError(415, 'Content-Type must be a form', 'unsupported_media_type')
+  }
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw badRequest('Malformed form body', undefined, 'invalid_form')
+  }
 }
 
 export function formValue(body: Record<string, unknown>, name: string): string {

@@ -6,19 +6,24 @@ import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { intents, operators, submerchants } from '../db/schema/core'
-import {
-  checkCard,
-  completeChallenge,
-  PAYABLE_STATUSES,
-  payIntent,
-  type CardCheck,
-} from '../domain/intent-payments'
-import { expireDueIntents, payPath, type IntentRow } from '../domain/intents'
+import { completeChallenge, PAYABLE_STATUSES, payIntent } from '../domain/intent-payments'
+import { expireDueIntents } from '../domain/intent-locks'
+import { payPath, type IntentRow } from '../domain/intent-records'
 import { SCAN_TO_PAY_CREATOR, scanPayPath } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
-import { clientIp } from '../middleware/abuse-limits'
+import { clientIp } from '../lib/client-ip'
 import { brandHeader, escapeHtml } from './html'
-import { cardFields, formValue, noStore, PAY_CSS, payHtml, refuse, testCardList } from './pay-html'
+import {
+  cardFields,
+  formValue,
+  noStore,
+  PAY_CSS,
+  payHtml,
+  readForm,
+  refuse,
+  testCardList,
+} from './pay-html'
+import { checkCard, type CardCheck } from './test-cards'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {
@@ -210,7 +215,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
     const now = clock.now()
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const check = checkCard(
       {
         cardNumber: formValue(body, 'cardNumber'),
@@ -259,7 +264,7 @@ export function payPageRoutes(): Hono<AppEnv> {
     noStore(c)
     const { db, clock } = c.get('deps')
     const intentId = c.req.param('intentId')
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const answer = formValue(body, 'result')
     if (answer !== 'complete' && answer !== 'fail')
       return c.redirect(`${payPath(intentId)}/3ds`, 303)

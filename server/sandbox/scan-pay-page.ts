@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { formatMoney, minorToDecimalString, parseMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
-import { checkCard } from '../domain/intent-payments'
-import { payPath } from '../domain/intents'
+import { payPath } from '../domain/intent-records'
 import {
   ATTEMPT_PATTERN,
   findScanAccount,
@@ -17,7 +16,7 @@ import {
   type ScanAccount,
 } from '../domain/scan-payments'
 import { publicOrigin } from '../lib/public-url'
-import { clientIp } from '../middleware/abuse-limits'
+import { clientIp } from '../lib/client-ip'
 import { brandHeader, escapeHtml as e } from './html'
 import {
   cardFields,
@@ -25,9 +24,11 @@ import {
   formValue,
   noStore,
   payHtml,
+  readForm,
   refuse,
   testCardList,
 } from './pay-html'
+import { checkCard } from './test-cards'
 
 const PAGE_NOT_FOUND = 'Payment page not found'
 const NOT_FOUND_PAGE = payHtml(
@@ -133,7 +134,7 @@ export function scanPayRoutes(app: Hono<AppEnv>): void {
     const { account } = found
     const { db, clock } = c.get('deps')
     const now = clock.now()
-    const body = await c.req.parseBody()
+    const body = await readForm(c)
     const attemptValue = formValue(body, 'attempt')
     const attempt = ATTEMPT_PATTERN.test(attemptValue) ? attemptValue : newAttempt()
     const amountText = formValue(body, 'amount').slice(0, 12)

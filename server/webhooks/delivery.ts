@@ -20,8 +20,8 @@ import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/s
 import { newId } from '../auth/random'
 import { signingSecretsAt } from '../domain/webhook-endpoints'
 import { signatureHeader } from './signature'
+import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './timing'
 
-export const DELIVERY_TIMEOUT_MS = 10_000
 export const RETRY_WINDOW_MS = 3 * 86_400_000
 export const MAX_RECORDED_BODY_BYTES = 64 * 1024
 export const USER_AGENT = 'FleetPaySandbox-Webhooks/1.0'
@@ -42,7 +42,7 @@ const DEFAULTS: Required<DeliveryOptions> = {
   batchSize: 50,
   concurrency: 16,
   idleMs: 500,
-  leaseSeconds: 60,
+  leaseSeconds: DEFAULT_LEASE_SECONDS,
   timeoutMs: DELIVERY_TIMEOUT_MS,
   random: Math.random,
 }

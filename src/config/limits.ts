@@ -5,9 +5,6 @@ export const PENDING_MIN_MS = 200
 // The first render waits at most this long for the persisted cache (signed in) or the page (signed
 // out) before it shows the app (main.tsx).
 export const FIRST_RENDER_WAIT_MS = 1000
-// How long a tab that waited while another refreshed the session waits for that tab's word of it
-// (session/token-refresh.ts) before refreshing itself.
-export const PEER_REFRESH_WAIT_MS = 500
 export const NOTICE_MS = 3000
 export const COPY_NOTICE_MS = 1000
 export const PAGE_SIZE = 10

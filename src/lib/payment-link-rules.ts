@@ -1,4 +1,5 @@
 // Payment-link rules (docs/validation.md#payment-link-create) the create form and the sandbox both apply (one definition).
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
 
 export const MIN_JOB_NUMBER_LENGTH = 8
 
@@ -13,6 +14,12 @@ export const PAYMENT_LINK_MESSAGES = {
   jobNumberTooShort: `Job number (Reference) must be at least ${MIN_JOB_NUMBER_LENGTH} characters`,
   customerNameRequired: 'Customer name is required',
 } as const
+
+/** The amount of a link (minor units, null when unreadable): required, above zero, within the limit. */
+export function linkAmountProblem(amount: number | null): string | null {
+  if (amount === null || amount <= 0) return PAYMENT_LINK_MESSAGES.amountRequired
+  return amount > MAX_AMOUNT ? AMOUNT_TOO_LARGE : null
+}
 
 export interface FieldProblem {
   field: 'reference' | 'customerName'

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/min'
+import { loadModule } from '@/lib/lazy-load'
 
 // docs/constants.md#formats: phone default country GB, preferred GB and IE.
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'GB'
@@ -13,7 +14,7 @@ export type PhoneLib = typeof import('libphonenumber-js/min')
 
 // Loaded on demand: the metadata is large and the /login route must never pull it in.
 export function loadPhoneLib(): Promise<PhoneLib> {
-  return import('libphonenumber-js/min')
+  return loadModule(() => import('libphonenumber-js/min'))
 }
 
 export interface CountryOption {

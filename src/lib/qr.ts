@@ -1,6 +1,8 @@
 // A QR code as its grid of modules, so a screen (SVG) and a PDF (rectangles) draw the same code
 // crisply at any size. qrcode loads on demand: it stays off the routes that do not draw one.
 
+import { loadModule } from '@/lib/lazy-load'
+
 export interface QrMatrix {
   // Modules per side, without the quiet zone.
   size: number
@@ -35,7 +37,7 @@ export function qrRuns(size: number, isDark: (row: number, column: number) => bo
 
 // Error correction M (15 %): survives a scuffed card or a fold without making the code denser.
 export async function makeQrMatrix(text: string): Promise<QrMatrix> {
-  const { create } = await import('qrcode')
+  const { create } = await loadModule(() => import('qrcode'))
   const { modules } = create(text, { errorCorrectionLevel: 'M' })
   return {
     size: modules.size,

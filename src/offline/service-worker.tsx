@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { NOTICE_MS } from '@/config/limits'
+import { onModuleLoadError } from '@/lib/lazy-load'
 import { reportError } from '@/lib/report-error'
 import { checkForUpdate, UPDATE_CHECK_INTERVAL_MS } from '@/offline/update-check'
 import { Button } from '@/ui/button'
@@ -24,6 +25,8 @@ export function ServiceWorker() {
     onRegisteredSW(swUrl, registration) {
       if (!registration) return
       setInterval(() => void checkForUpdate(swUrl, registration), UPDATE_CHECK_INTERVAL_MS)
+      // A chunk that will not load online may be one a newer deploy removed: its prompt then shows.
+      onModuleLoadError(() => void checkForUpdate(swUrl, registration))
     },
   })
 

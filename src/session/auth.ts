@@ -5,6 +5,7 @@ import { setPerspective } from '@/api/perspective'
 import { apiEnv } from '@/config/api'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { removeDeviceIdentifier } from '@/session/device'
+import { clearRefreshRecord, idbRefreshRecord } from '@/session/refresh-record'
 import type { Session } from '@/session/session'
 import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import {
@@ -22,7 +23,6 @@ const http = () => import('@/api/http')
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 export const PENDING_LOGOUT_KEY = `portal:${apiEnv}:pending-logout`
-export const LAST_REFRESH_KEY = `portal:${apiEnv}:last-refresh`
 
 export interface AuthDeps {
   session: Session
@@ -38,6 +38,7 @@ export type Auth = ReturnType<typeof createAuth>
 /** Sign-in, token refresh, expiry timer and logout (docs/states.md#session), shared by every screen. */
 export function createAuth(deps: AuthDeps) {
   const { session, loadedQueryClient, persister } = deps
+  const refreshRecord = idbRefreshRecord()
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -47,7 +48,7 @@ export function createAuth(deps: AuthDeps) {
   const refreshOnce = async (sentAt: number): Promise<void> => {
     refresher ??= import('@/session/token-refresh').then(({ createTokenRefresher }) =>
       createTokenRefresher({
-        lastRefreshKey: LAST_REFRESH_KEY,
+        record: refreshRecord,
         refresh: async () => {
           await requestAccessToken(session.submerchantId)
         },
@@ -82,11 +83,7 @@ export function createAuth(deps: AuthDeps) {
     session.clear()
     setPerspective(null)
     removeDeviceIdentifier()
-    try {
-      localStorage.removeItem(LAST_REFRESH_KEY)
-    } catch {
-      // Nothing stored.
-    }
+    void clearRefreshRecord()
     forgetAccountData()
   }
 
@@ -127,11 +124,8 @@ export function createAuth(deps: AuthDeps) {
   // docs/api.md#users-and-session: choosing an account gets an access token attached to it.
   async function chooseAccount(submerchantId: string): Promise<void> {
     await requestAccessToken(submerchantId)
-    try {
-      localStorage.setItem(LAST_REFRESH_KEY, String(Date.now()))
-    } catch {
-      // Only an optimisation for other tabs.
-    }
+    // A new access token: other tabs' requests refused before it only retry.
+    await refreshRecord.write(Date.now())
     session.setSubmerchantId(submerchantId)
     setPerspective(submerchantId)
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import type { ListSort } from '@/api/list-query'
 import { Field } from '@/ui/field'
@@ -168,7 +168,10 @@ function useSideScroll() {
     else setState('middle')
   }, [])
 
-  useEffect(() => {
+  // A layout effect, declared first: the observer exists before the effect below first looks for
+  // the table, so the first table is watched too (a passive effect came after it, and a table that
+  // widened before the next render went unseen: a scrolling region without its tab stop).
+  useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
     element.addEventListener('scroll', update, { passive: true })

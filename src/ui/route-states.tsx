@@ -3,6 +3,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { isApiError, isUnexpectedError } from '@/api/errors'
 import { pageTitle } from '@/config/app'
+import { isModuleLoadError, MODULE_UNAVAILABLE, NEEDS_CONNECTION } from '@/lib/lazy-load'
 import { reportError } from '@/lib/report-error'
 import { Button, buttonClassName } from '@/ui/button'
 import { Progress } from '@/ui/progress'
@@ -19,11 +20,13 @@ export function RoutePending() {
   )
 }
 
-// Expected API failures (4xx) are the user's to read; anything else is also reported.
+// Expected API failures (4xx) and a page whose code is not on this device offline are the user's
+// to read; anything else is also reported.
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter()
   const queryErrorResetBoundary = useQueryErrorResetBoundary()
-  const expected = !isUnexpectedError(error)
+  const missingCode = isModuleLoadError(error)
+  const expected = missingCode || !isUnexpectedError(error)
 
   useEffect(() => {
     if (!expected) reportError(error)
@@ -36,7 +39,13 @@ export function RouteError({ error }: ErrorComponentProps) {
   return (
     <div className="route-error" role="alert">
       <h1>{expected ? 'This page could not be loaded' : 'Something went wrong'}</h1>
-      <p>{isApiError(error) ? error.message : 'An unexpected error occurred. Please try again.'}</p>
+      <p>
+        {missingCode
+          ? `${NEEDS_CONNECTION}. ${MODULE_UNAVAILABLE}`
+          : isApiError(error)
+            ? error.message
+            : 'An unexpected error occurred. Please try again.'}
+      </p>
       <Button variant="secondary" onClick={() => void router.invalidate()}>
         Try again
       </Button>

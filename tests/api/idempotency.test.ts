@@ -82,7 +82,7 @@ describe('Idempotency-Key', () => {
     expect(await rows()).toBe(1)
   })
 
-  it('answers 409 to a duplicate while the first is in flight (PGlite: it waits, then replays)', async () => {
+  it('answers 409 with Retry-After to a duplicate while the first is in flight', async () => {
     let release = () => {}
     gate = new Promise((resolve) => {
       release = resolve
@@ -92,21 +92,16 @@ describe('Idempotency-Key', () => {
     })
     const first = post(owner, 'key-in-flight')
     await inside
-    const second = post(owner, 'key-in-flight')
-    if (t.database.kind === 'postgres') {
-      const res = await second
-      expect(res.status).toBe(409)
-      expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_in_use')
-      release()
-    } else {
-      // One PGlite connection: the duplicate cannot start until the first transaction commits.
-      release()
-      const res = await second
-      expect(res.status).toBe(201)
-      expect(res.headers.get('Idempotent-Replayed')).toBe('true')
-    }
+    // The same on PGlite (one connection) and PostgreSQL: no waiting for the first to finish.
+    const res = await post(owner, 'key-in-flight')
+    expect(res.status).toBe(409)
+    expect(res.headers.get('Retry-After')).toBe('1')
+    expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_in_use')
+    release()
     expect((await first).status).toBe(201)
-    expect((await post(owner, 'key-in-flight')).status).toBe(201)
+    const retry = await post(owner, 'key-in-flight')
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
     expect(await rows()).toBe(1)
   })
 

@@ -5,6 +5,7 @@ import { queryRows } from '../../server/db/client'
 import { Client, errorBody } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { firstRow, SEED_SUBMERCHANTS, SEED_USERS, TEST_API_KEY_TOKEN } from './helpers/db'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const AIRPORT = SEED_SUBMERCHANTS.airportExpress
@@ -160,9 +161,9 @@ describe('refund requests: refused', () => {
     expect((await fieldMessages(res)).amount).toEqual([expected])
   })
 
-  it('refuses negative, zero, non-integer and non-numeric amounts with "Amount required"', async () => {
+  it('refuses zero, non-integer and non-numeric amounts with "Amount required"', async () => {
     const sale = await freshSale()
-    for (const amount of [-100, 0, 12.5, '100', null]) {
+    for (const amount of [0, 12.5, '100', null]) {
       const res = await postRefund(owner, sale.id, { amount, refundReason: 'Bad amount' })
       expect(res.status, String(amount)).toBe(400)
       expect((await fieldMessages(res)).amount, String(amount)).toEqual(['Amount required'])
@@ -170,6 +171,19 @@ describe('refund requests: refused', () => {
     const missing = await postRefund(owner, sale.id, { refundReason: 'No amount' })
     expect(missing.status).toBe(400)
     expect((await fieldMessages(missing)).amount).toEqual(['Amount required'])
+  })
+
+  it("refuses a negative amount with the form's text and one above the limit with the limit", async () => {
+    const sale = await freshSale()
+    const negative = await postRefund(owner, sale.id, { amount: -100, refundReason: 'Negative' })
+    expect(negative.status).toBe(400)
+    expect((await fieldMessages(negative)).amount).toEqual(['Amount must not be negative'])
+    const huge = await postRefund(owner, sale.id, {
+      amount: MAX_AMOUNT + 1,
+      refundReason: 'Too much',
+    })
+    expect(huge.status).toBe(400)
+    expect((await fieldMessages(huge)).amount).toEqual([AMOUNT_TOO_LARGE])
   })
 
   it('requires a reason and a valid optional email', async () => {

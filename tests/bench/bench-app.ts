@@ -2,7 +2,8 @@
 import type { Hono } from 'hono'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
-import type { AppEnv, ServerConfig } from '../../server/context'
+import type { ServerConfig } from '../../server/config'
+import type { AppEnv } from '../../server/context'
 import type { Database } from '../../server/db/client'
 
 export function createBenchApp(

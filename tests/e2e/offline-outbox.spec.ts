@@ -33,20 +33,33 @@ const sandbox = useOfflineSandbox('outbox')
 let sales: ApiSale[] = []
 let nextSale = 0
 
-/**
- * Signs in, opens a sale no other test used (so its page is in the persisted cache) and makes
- * sure the service worker controls the page, so an offline reload still opens the portal.
- */
-async function openCachedSale(page: Page): Promise<ApiSale> {
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+// A sale no other test used, so its page is in the persisted cache once opened (signed in).
+async function unusedSale(page: Page): Promise<ApiSale> {
   if (sales.length === 0) {
     sales = await apiGet<ApiSale[]>(page, CITY_CABS, '/v1/sales', {
       submerchantId: CITY_CABS,
       limit: 20,
     })
   }
-  const sale = sales[nextSale++ % sales.length]!
+  return sales[nextSale++ % sales.length]!
+}
+
+// A sale as the visit's first page of the portal: nothing cached yet, the whole app is fetched.
+async function openFirstPage(page: Page, saleId: string): Promise<void> {
+  await page.goto(`/transactions/sales/${saleId}`)
+  await expect(page.getByRole('region', { name: 'Money' })).toBeVisible({ timeout: 30_000 })
+}
+
+async function openUnusedSale(page: Page): Promise<ApiSale> {
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  const sale = await unusedSale(page)
   await openSale(page, sale.id)
+  return sale
+}
+
+// An unused sale, under the service worker's control, so an offline reload still opens the portal.
+async function openCachedSale(page: Page): Promise<ApiSale> {
+  const sale = await openUnusedSale(page)
   await reloadUnderServiceWorker(page, receiptSection(page))
   return sale
 }
@@ -132,6 +145,68 @@ test('a receipt sent offline is queued, listed, and sent exactly once when onlin
 
   await goOnline(context)
   await expectSentOnce(page, queued)
+  await context.close()
+})
+
+test('first visit: the new service worker takes the page, and an SMS receipt sent offline goes out once', async ({
+  browser,
+}) => {
+  const { context, page } = await sandbox.newPortal(browser)
+  // Signed in without opening the portal: the sale is the first page, and it registers the worker.
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/manifest.webmanifest' })
+  const sale = await unusedSale(page)
+  await openFirstPage(page, sale.id)
+  // No reload nor other page: the worker this page installed takes it once it is active.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 30_000,
+    })
+    .toBe(true)
+  const phone = { typed: '07700 900777', e164: '+447700900777' }
+  const before = (await receiptAdvices(sandbox.api, { recipient: phone.e164 })).length
+
+  // The phone rules (libphonenumber's chunk) were never loaded online: they come from the cache.
+  await goOffline(context)
+  await sendReceipt(page, 'SMS', phone.typed)
+  await expect(page.getByText(QUEUED_TOAST)).toBeVisible()
+  await openOutbox(page)
+  await expect(outboxItems(page)).toHaveCount(1)
+  await expect(outboxItems(page).first()).toContainText(phone.e164)
+
+  await goOnline(context)
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible({ timeout: 20_000 })
+  await expectAdviceCount(sandbox.api, { recipient: phone.e164, saleId: sale.id }, 1)
+  expect((await receiptAdvices(sandbox.api, { recipient: phone.e164 })).length).toBe(before + 1)
+  await context.close()
+})
+
+test('a module that cannot load says it needs a connection where Send was pressed', async ({
+  browser,
+}, testInfo) => {
+  // No service worker and libphonenumber's chunk refused, as offline before anything was saved.
+  const { context, page } = await sandbox.newPortal(browser, { serviceWorkers: 'block' })
+  await context.route(/\/assets\/min-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'))
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/manifest.webmanifest' })
+  await openFirstPage(page, (await unusedSale(page)).id)
+  const phone = uniquePhone()
+  await sendReceipt(page, 'SMS', phone.typed)
+  const section = receiptSection(page)
+  await expect(section.getByRole('status').filter({ hasText: 'Needs a connection' })).toContainText(
+    'This part of the portal is not saved on this device yet. Try again once you are online.',
+  )
+  // The form stays, with what was typed, and the rest of the page keeps working.
+  await expect(section.getByRole('textbox', { name: 'Phone number' })).toHaveValue(phone.typed)
+  await expect(page.getByRole('region', { name: 'Money' })).toBeVisible()
+  await page.setViewportSize({ width: 360, height: 780 })
+  await saveScreenshot(page, testInfo, 'module-unavailable')
+  await page.setViewportSize({ width: 1024, height: 1366 })
+  await saveScreenshot(page, testInfo, 'module-unavailable')
+  await expectNoSeriousA11yViolations(page)
+
+  // Once the chunk loads again, Send goes through.
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await section.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByText(`Receipt sent to ${phone.e164}`)).toBeVisible({ timeout: 20_000 })
   await context.close()
 })
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { buildIfStale } from '../../server/portal-build'
 
 /**
- * dist-e2e: built once (by the first of Playwright's web server, tests/api/pwa-build.test.ts or a
+ * dist-e2e: built once (by the first of Playwright's web server, tests/build/pwa-build.test.ts or a
  * private server) and reused by every test while no source is newer. Its error reporting points
  * at the sandbox ingest (tests/e2e/error-reporting.spec.ts).
  */

@@ -32,6 +32,19 @@ export const SubmerchantUserId = prefixedId('su')
 // Integer minor units (pence); never a float.
 export const MinorUnits = type('number.integer >= 0')
 export type MinorUnits = typeof MinorUnits.infer
+// The one upper limit of an amount a person or a client enters (payment links, captures, bulk
+// rows, refunds), in minor units: £999,999.99. The forms and the sandbox both check it, and it keeps
+// every amount well inside the database's integer columns.
+export const MAX_AMOUNT = 99_999_999
+export const AMOUNT_TOO_LARGE = 'Amount must be at most £999,999.99'
+
+/** An entered amount: a whole number of minor units from 1 to MAX_AMOUNT. */
+export function enteredAmount(message: string) {
+  return type('number.integer >= 1')
+    .configure({ message })
+    .narrow((n, ctx) => n <= MAX_AMOUNT || ctx.reject({ message: AMOUNT_TOO_LARGE }))
+}
+
 // Balance movements can be negative (refunds, payouts).
 export const SignedMinorUnits = type('number.integer')
 

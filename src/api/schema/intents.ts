@@ -3,6 +3,7 @@ import {
   ApiKeyId,
   Currency,
   EmailAddress,
+  enteredAmount,
   IntentId,
   IsoDateTime,
   MinorUnits,
@@ -55,7 +56,7 @@ export const PartialIntent = Intent.partial()
 export type PartialIntent = typeof PartialIntent.infer
 
 // docs/validation.md#payment-link-create: required and above zero; one message for missing, zero, negative or fractional.
-const Amount = type('number.integer >= 1').configure({ message: 'Amount is required' })
+const Amount = enteredAmount('Amount is required')
 
 // A missing key would otherwise read "saleAmount must be a number (was missing)".
 function amountPresent(

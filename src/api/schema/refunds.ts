@@ -1,8 +1,10 @@
 import { type } from 'arktype'
 import {
   Currency,
+  AMOUNT_TOO_LARGE,
   EmailAddress,
   IsoDateTime,
+  MAX_AMOUNT,
   MinorUnits,
   RefundRequestId,
   SaleId,
@@ -29,10 +31,17 @@ export type RefundRequest = typeof RefundRequest.infer
 
 // docs/validation.md#refund-request: amount is an integer in minor units, at least 1p (a zero refund refunds nothing); reason required; email optional.
 const AMOUNT_REQUIRED = 'Amount required'
+export const AMOUNT_NEGATIVE = 'Amount must not be negative'
 const REASON_REQUIRED = 'Reason for refund required'
 
+const RefundAmount = type('number.integer')
+  .configure({ message: AMOUNT_REQUIRED })
+  .narrow((n, ctx) => n >= 0 || ctx.reject({ message: AMOUNT_NEGATIVE }))
+  .narrow((n, ctx) => n >= 1 || ctx.reject({ message: AMOUNT_REQUIRED }))
+  .narrow((n, ctx) => n <= MAX_AMOUNT || ctx.reject({ message: AMOUNT_TOO_LARGE }))
+
 export const RefundRequestPayload = type({
-  amount: type('number.integer >= 1').configure({ message: AMOUNT_REQUIRED }),
+  amount: RefundAmount,
   refundReason: type('0 < string <= 500').configure({ message: REASON_REQUIRED }),
   'customerEmailAddress?': EmailAddress.or("''").or('null'),
 }).configure(

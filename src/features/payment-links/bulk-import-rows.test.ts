@@ -1,6 +1,7 @@
 import * as phoneLib from 'libphonenumber-js/min'
 import papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { AMOUNT_TOO_LARGE } from '@/api/schema/common'
 import { parseAndCheck } from '@/features/payment-links/bulk-import-parse'
 import {
   checkRow,
@@ -51,6 +52,9 @@ describe('bulk import rows (§5)', () => {
     ])
     for (const bad of ['12.345', 'abc', '-5', '0', '1e3'])
       expect(row({ amount: bad }).problems).toEqual([{ field: 'amount', message: AMOUNT_MESSAGE }])
+    expect(row({ amount: '1000000' }).problems).toEqual([
+      { field: 'amount', message: AMOUNT_TOO_LARGE },
+    ])
   })
 
   it('needs a phone for SMS and an email for email, with the create page messages', () => {

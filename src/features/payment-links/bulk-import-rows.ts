@@ -1,3 +1,4 @@
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
 import type { IntentCreatePayload } from '@/api/schema/intents'
 import { DEFAULT_CURRENCY } from '@/config/limits'
 import { AMOUNT_MESSAGE } from '@/lib/list-search'
@@ -93,6 +94,7 @@ export function checkRow(
   if (!amountText) problems.push({ field: 'amount', message: PAYMENT_LINK_MESSAGES.amountRequired })
   else if (amount === null || amount <= 0)
     problems.push({ field: 'amount', message: AMOUNT_MESSAGE })
+  else if (amount > MAX_AMOUNT) problems.push({ field: 'amount', message: AMOUNT_TOO_LARGE })
 
   const sendSms = isTruthy(values.sendCustomerSms)
   const phoneText = stripPhone(text('customerPhoneNumber'))

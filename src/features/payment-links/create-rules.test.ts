@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AMOUNT_TOO_LARGE } from '@/api/schema/common'
 import { checkCreate, INITIAL_CREATE_VALUES } from '@/features/payment-links/create-rules'
 import { captureAmountOf } from '@/features/payment-links/capture'
 import { loadPhoneLib } from '@/lib/phone'
@@ -25,6 +26,13 @@ describe('the create form rules (§5)', () => {
         email: PAYMENT_LINK_MESSAGES.emailRequired,
       },
     })
+  })
+
+  it('refuses an amount above the one limit the sandbox also checks', async () => {
+    const over = await check({ amount: '1000000.00' })
+    expect(over.ok || over.errors).toEqual({ amount: AMOUNT_TOO_LARGE })
+    const at = await check({ amount: '999999.99' })
+    expect(at.ok).toBe(true)
   })
 
   it('gives the job-number account its three messages', async () => {

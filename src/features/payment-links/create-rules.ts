@@ -3,7 +3,12 @@ import type { CaptureMode, IntentCreatePayload } from '@/api/schema/intents'
 import { DEFAULT_CURRENCY } from '@/config/limits'
 import { DEFAULT_EXPIRY, parseExpiry } from '@/lib/expiry'
 import { parseMoney } from '@/lib/money'
-import { jobNumberProblems, PAYMENT_LINK_MESSAGES, stripPhone } from '@/lib/payment-link-rules'
+import {
+  jobNumberProblems,
+  linkAmountProblem,
+  PAYMENT_LINK_MESSAGES,
+  stripPhone,
+} from '@/lib/payment-link-rules'
 import { toE164, type PhoneLib } from '@/lib/phone'
 
 // What the create form holds, as typed.
@@ -58,7 +63,8 @@ export function checkCreate(
 ): CreateCheck {
   const errors: CreateErrors = {}
   const amount = parseMoney(values.amount.trim())
-  if (amount === null || amount <= 0) errors.amount = PAYMENT_LINK_MESSAGES.amountRequired
+  const amountProblem = linkAmountProblem(amount)
+  if (amountProblem) errors.amount = amountProblem
 
   const phoneText = stripPhone(values.phone)
   let phone: string | null = null

@@ -4,7 +4,7 @@ import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
 import { intentQueries, useUpdateIntentMutation } from '@/features/payment-links/api'
 import { minorToDecimalString, parseMoney } from '@/lib/money'
-import { jobNumberProblems, PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
+import { jobNumberProblems, linkAmountProblem } from '@/lib/payment-link-rules'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
@@ -78,7 +78,8 @@ function EditForm({
     event.preventDefault()
     const next: Partial<EditValues> = {}
     const amount = parseMoney(values.amount.trim())
-    if (amount === null || amount <= 0) next.amount = PAYMENT_LINK_MESSAGES.amountRequired
+    const amountProblem = linkAmountProblem(amount)
+    if (amountProblem) next.amount = amountProblem
     if (requiresJobNumber) {
       for (const problem of jobNumberProblems(values)) next[problem.field] = problem.message
     }

@@ -3,6 +3,7 @@ import type { CountryCode } from 'libphonenumber-js/min'
 import type { ReceiptAdvicePayload } from '@/api/schema/receipts'
 import { CHANNEL_LABELS, type ReceiptChannel } from '@/features/receipts/messages'
 import { EMAIL_RECEIPT_RULES, EmailReceiptSchema } from '@/features/receipts/validation'
+import { isModuleLoadError } from '@/lib/lazy-load'
 import {
   DEFAULT_PHONE_COUNTRY,
   loadPhoneLib,
@@ -14,6 +15,7 @@ import {
 import { Button } from '@/ui/button'
 import { useForm } from '@/lib/use-form'
 import { Field, TextField } from '@/ui/field'
+import { ModuleUnavailable } from '@/ui/module-unavailable'
 
 export interface ReceiptRequest {
   payload: ReceiptAdvicePayload
@@ -67,12 +69,17 @@ export function SmsReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormPro
   const [country, setCountry] = useState<CountryCode>(DEFAULT_PHONE_COUNTRY)
   const [number, setNumber] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // The phone rules could not load (offline before this device saved them): Send says so.
+  const [unavailable, setUnavailable] = useState(false)
 
   useEffect(() => {
     let live = true
-    void loadPhoneLib().then((loaded) => {
-      if (live) setLib(loaded)
-    })
+    loadPhoneLib().then(
+      (loaded) => live && setLib(loaded),
+      () => {
+        // Tried again on Send, which shows the failure where the person pressed.
+      },
+    )
     return () => {
       live = false
     }
@@ -82,7 +89,17 @@ export function SmsReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormPro
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const phone = toE164(lib ?? (await loadPhoneLib()), number, country)
+    let phoneLib = lib
+    try {
+      phoneLib ??= await loadPhoneLib()
+    } catch (failure) {
+      if (!isModuleLoadError(failure)) throw failure
+      setUnavailable(true)
+      return
+    }
+    setLib(phoneLib)
+    setUnavailable(false)
+    const phone = toE164(phoneLib, number, country)
     if (!phone.ok) {
       setError(phone.message)
       return
@@ -121,6 +138,7 @@ export function SmsReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormPro
           onChange={(event) => setNumber(event.target.value)}
         />
       </div>
+      {unavailable && <ModuleUnavailable />}
       <FormButtons busy={busy} onCancel={onCancel} />
     </form>
   )

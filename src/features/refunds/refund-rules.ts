@@ -1,5 +1,5 @@
 import { API_ERROR_MESSAGES, type ApiError } from '@/api/errors'
-import { RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
+import { AMOUNT_NEGATIVE, RefundRequestPayload, type RefundRequest } from '@/api/schema/refunds'
 import type { Sale } from '@/api/schema/sales'
 import { parseMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
@@ -11,7 +11,7 @@ export const REFUND_MESSAGES = {
   typeRequired: 'Need to select full or partial refund',
   amountRequired: 'Amount required',
   // §5: the amount is in minor units, not negative.
-  amountNegative: 'Amount must not be negative',
+  amountNegative: AMOUNT_NEGATIVE,
   reasonRequired: 'Reason for refund required',
   emailInvalid: 'Enter a valid email address',
   offline: 'Refunds need a connection',

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+import { isModuleLoadError, NEEDS_CONNECTION } from '@/lib/lazy-load'
 import { makeQrMatrix, QR_QUIET_ZONE, qrSvgPath, type QrMatrix } from '@/lib/qr'
+import { useOnline } from '@/offline/use-online'
 
 // One matrix per link for the life of the page: the screen and the kit share it.
 const matrices = new Map<string, Promise<QrMatrix>>()
@@ -15,9 +17,17 @@ export function qrMatrixFor(text: string): Promise<QrMatrix> {
   return matrix
 }
 
-type QrState = { status: 'drawing' } | { status: 'ready'; matrix: QrMatrix } | { status: 'failed' }
+type QrState =
+  | { status: 'drawing' }
+  | { status: 'ready'; matrix: QrMatrix }
+  | { status: 'failed'; message: string }
+
+const QR_FAILED = 'The QR code could not be drawn. Reload to try again.'
+const QR_OFFLINE = `${NEEDS_CONNECTION} to draw the QR code.`
 
 function useQrMatrix(text: string): QrState {
+  // Drawn again when the connection returns, if qrcode's code could not load before.
+  const online = useOnline()
   const [state, setState] = useState<{ text: string; value: QrState }>({
     text,
     value: { status: 'drawing' },
@@ -26,12 +36,15 @@ function useQrMatrix(text: string): QrState {
     let live = true
     qrMatrixFor(text).then(
       (matrix) => live && setState({ text, value: { status: 'ready', matrix } }),
-      () => live && setState({ text, value: { status: 'failed' } }),
+      (error: unknown) => {
+        const message = isModuleLoadError(error) ? QR_OFFLINE : QR_FAILED
+        if (live) setState({ text, value: { status: 'failed', message } })
+      },
     )
     return () => {
       live = false
     }
-  }, [text])
+  }, [text, online])
   return state.text === text ? state.value : { status: 'drawing' }
 }
 
@@ -52,7 +65,7 @@ export function QrCode({ text, size, label }: QrCodeProps) {
         style={{ width: size, height: size }}
         role={state.status === 'failed' ? 'alert' : 'status'}
       >
-        {state.status === 'failed' ? 'The QR code could not be drawn. Reload to try again.' : ''}
+        {state.status === 'failed' ? state.message : ''}
         <span className="visually-hidden">
           {state.status === 'drawing' ? 'Drawing the QR code' : ''}
         </span>

@@ -3,11 +3,13 @@ import { useId, useMemo, useState } from 'react'
 import { kitFileName } from '@/features/scan-to-pay/pay-link'
 import { QrCode, qrMatrixFor } from '@/features/scan-to-pay/qr-code'
 import { MAX_VEHICLE_CARDS, parseVehicleLabels } from '@/features/scan-to-pay/vehicle-labels'
+import { isModuleLoadError, loadModule } from '@/lib/lazy-load'
 import { downloadFile } from '@/lib/save-file'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { CopyButton } from '@/ui/copy-button'
 import { Field } from '@/ui/field'
+import { ModuleUnavailable } from '@/ui/module-unavailable'
 import { PageHeader } from '@/ui/page-layout'
 import { ShareButton } from '@/ui/share-button'
 import { useToast } from '@/ui/toast'
@@ -67,7 +69,11 @@ export function ScanToPayScreen({ accountName, payUrl, needsEnrollment }: ScanTo
   )
 }
 
-type KitState = { kind: 'idle' } | { kind: 'making' } | { kind: 'failed'; message: string }
+type KitState =
+  | { kind: 'idle' }
+  | { kind: 'making' }
+  | { kind: 'unavailable' }
+  | { kind: 'failed'; message: string }
 
 function KitSection({ accountName, payUrl }: { accountName: string; payUrl: string }) {
   const heading = useId()
@@ -82,7 +88,7 @@ function KitSection({ accountName, payUrl }: { accountName: string; payUrl: stri
     try {
       // Both come from the install's precache, so the kit is made offline too.
       const [{ makeScanKit }, qr] = await Promise.all([
-        import('@/features/scan-to-pay/kit-pdf'),
+        loadModule(() => import('@/features/scan-to-pay/kit-pdf')),
         qrMatrixFor(payUrl),
       ])
       const pdf = makeScanKit({ accountName, link: payUrl, qr, labels })
@@ -90,7 +96,12 @@ function KitSection({ accountName, payUrl }: { accountName: string; payUrl: stri
       toast.notice(`Saved ${fileName}`, 'success')
       setState({ kind: 'idle' })
     } catch (error) {
-      setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+      if (isModuleLoadError(error)) setState({ kind: 'unavailable' })
+      else
+        setState({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        })
     }
   }
 
@@ -125,6 +136,7 @@ function KitSection({ accountName, payUrl }: { accountName: string; payUrl: stri
         {dropped > 0 &&
           ` ${dropped} more ${dropped === 1 ? 'line is' : 'lines are'} left out: the kit holds up to ${MAX_VEHICLE_CARDS} cards.`}
       </p>
+      {state.kind === 'unavailable' && <ModuleUnavailable />}
       {state.kind === 'failed' && (
         <Alert
           tone="error"

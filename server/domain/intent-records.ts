@@ -1,0 +1,154 @@
+// A payment link's row and what every other intent module builds on: its statuses, log lines,
+// pay-page path, the API's Intent and the list resource. Imports no other intent module.
+import { eq, getTableColumns } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  CAPTURE_MODES,
+  FINAL_INTENT_STATUSES,
+  INTENT_STATUSES,
+  type Intent,
+  type IntentStatus,
+} from '@/api/schema/intents'
+import type { Db } from '../db/client'
+import { intentSearchText, intents } from '../db/schema/core'
+import type { AccountListResource } from '../lib/account-scope'
+import { intFilter, stringFilter } from '../lib/list-engine'
+
+export type IntentRow = typeof intents.$inferSelect
+
+const FINAL = new Set<string>(FINAL_INTENT_STATUSES)
+export const isFinal = (status: string) => FINAL.has(status)
+
+// Authorised money waits for capture (or cancel/reset); only the other open statuses expire.
+export const EXPIRES_UNLESS = 'authorized_pending_capture'
+
+// `[2026-11-23T10:15:00Z] Payment authorised`: the log lines the detail page shows.
+export function logLine(at: Date, text: string): string {
+  return `[${at.toISOString().slice(0, 19)}Z] ${text}`
+}
+
+export function payPath(intentId: string): string {
+  return `/pay/${encodeURIComponent(intentId)}`
+}
+
+// The API's Intent; the pay-page link is made absolute on the configured public origin.
+export function serializeIntent(row: IntentRow, origin: string): Intent {
+  return {
+    id: row.id,
+    submerchantId: row.submerchantId,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as IntentStatus,
+    statusIsFinal: row.statusIsFinal,
+    captureMode: row.captureMode,
+    captureAmount: row.captureAmount,
+    reference: row.reference,
+    description: row.description,
+    customerName: row.customerName,
+    customerPhoneNumber: row.customerPhoneNumber,
+    customerEmailAddress: row.customerEmailAddress,
+    customerSmsSent: row.customerSmsSent,
+    customerEmailSent: row.customerEmailSent,
+    customerIpAddress: row.customerIpAddress,
+    customerDeviceInfo: row.customerDeviceInfo,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    succeededAt: row.succeededAt?.toISOString() ?? null,
+    authorizedAt: row.authorizedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    clientAccessUrl: new URL(row.clientAccessPath, origin).toString(),
+    // The portal draws the QR from clientAccessUrl (qrcode); the sandbox stores no image.
+    clientAccessQrCode: null,
+    saleId: row.saleId,
+    logs: row.logs,
+  }
+}
+
+const ts = (column: AnyPgColumn) => ({ column, type: 'timestamp', eq: false, range: true }) as const
+
+// GET /v1/intents: filters on reference, amount and status, createdAt and succeededAt, and q.
+export function intentsList(origin: string): AccountListResource<IntentRow> {
+  return {
+    table: intents,
+    account: intents.submerchantId,
+    noun: 'payment links',
+    columns: getTableColumns(intents),
+    serialize: (row) => serializeIntent(row, origin),
+    fields: Object.keys(serializeIntent(SAMPLE_ROW, 'http://x')),
+    filters: {
+      submerchantId: stringFilter(intents.submerchantId),
+      id: stringFilter(intents.id),
+      reference: stringFilter(intents.reference),
+      status: { column: intents.status, type: 'enum', values: INTENT_STATUSES },
+      statusIsFinal: { column: intents.statusIsFinal, type: 'bool' },
+      captureMode: { column: intents.captureMode, type: 'enum', values: CAPTURE_MODES },
+      amount: intFilter(intents.amount, { range: true }),
+      currency: stringFilter(intents.currency),
+      saleId: stringFilter(intents.saleId),
+      createdAt: ts(intents.createdAt),
+      succeededAt: ts(intents.succeededAt),
+      expiresAt: ts(intents.expiresAt),
+    },
+    sortable: {
+      createdAt: intents.createdAt,
+      amount: intents.amount,
+      status: intents.status,
+      reference: intents.reference,
+      customerName: intents.customerName,
+      succeededAt: intents.succeededAt,
+      expiresAt: intents.expiresAt,
+      id: intents.id,
+    },
+    defaultSort: '-createdAt',
+    tieBreaker: intents.id,
+    q: [
+      intents.reference,
+      intents.customerName,
+      intents.description,
+      intents.customerEmailAddress,
+      intents.customerPhoneNumber,
+      intents.id,
+    ],
+    qText: intentSearchText(intents),
+  }
+}
+
+const SAMPLE_ROW: IntentRow = {
+  id: 'int_x',
+  submerchantId: 'sub_x',
+  amount: 0,
+  currency: 'GBP',
+  status: 'created',
+  statusIsFinal: false,
+  captureMode: 'automatic',
+  captureAmount: null,
+  reference: null,
+  description: null,
+  customerName: null,
+  customerPhoneNumber: null,
+  customerEmailAddress: null,
+  customerSmsSent: false,
+  customerEmailSent: false,
+  customerIpAddress: null,
+  customerDeviceInfo: null,
+  customerCountryCode: null,
+  customerPostcode: null,
+  brandIdentifier: null,
+  createdAt: new Date(0),
+  createdBy: 'usr_x',
+  updatedAt: new Date(0),
+  succeededAt: null,
+  authorizedAt: null,
+  expiresAt: null,
+  clientAccessPath: '/pay/int_x',
+  saleId: null,
+  logs: [],
+  cardLastFour: null,
+  cardScheme: null,
+}
+
+export async function setIntent(tx: Db, id: string, next: Partial<IntentRow>): Promise<IntentRow> {
+  const [row] = await tx.update(intents).set(next).where(eq(intents.id, id)).returning()
+  if (!row) throw new Error('intent update returned no row')
+  return row
+}
