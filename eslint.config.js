@@ -10,7 +10,7 @@ const featureNames = readdirSync(join(import.meta.dirname, 'src/features'), { wi
   .map((entry) => entry.name)
 
 /*
- * One-way imports (ARCHITECTURE "Layout"): routes → features → the shared folders below.
+ * One-way imports (docs/architecture.md#layout): routes → features → the shared folders below.
  * Each shared folder may import only the folders listed for it (and itself):
  *   session  → api, config, lib, offline, ui   (sign-in state; its logout dialog uses ui, the outbox)
  *   offline  → api, config, lib, ui            (persister, outbox, online status and its badges)

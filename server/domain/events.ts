@@ -24,7 +24,7 @@ import { newId } from '../auth/random'
 export interface EventInput {
   submerchantId: string
   type: WebhookEvent
-  // The §3 object the event is about (the serialized sale or intent).
+  // The object the event is about (the serialized sale or intent, docs/entities.md#webhook-events).
   data: Record<string, unknown>
   // The sandbox clock's time (deps.clock.now()).
   now: Date

@@ -9,7 +9,7 @@ import { outboxMessages } from '../db/schema/platform'
 import { badRequest } from '../errors'
 import { normaliseEmail, replacePassword } from './accounts'
 
-// SANDBOX.md: reset tickets are random, single use, and expire in 1 h.
+// docs/auth.md#passwords-and-mfa: reset tickets are random, single use, and expire in 1 h.
 export const RESET_TICKET_TTL_MS = 60 * 60 * 1000
 
 function resetEmailBody(link: string): string {

@@ -34,7 +34,7 @@ export const SECRET_OVERLAP_MS = 24 * 3600_000
 
 const newSigningSecret = () => `whsec_${randomBytes(24).toString('hex')}`
 
-// The §3 Webhook endpoint, without its signing secret (returned on creation and rotation only).
+// The Webhook endpoint (docs/entities.md#developer-tools), without its signing secret (returned on creation and rotation only).
 export function serializeWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
@@ -49,7 +49,7 @@ export function serializeWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
 
 const endpointColumns = getTableColumns(webhookEndpoints)
 
-// §7 GET /v1/webhook-endpoints: the account's endpoints that are not deleted.
+// GET /v1/webhook-endpoints: the account's endpoints that are not deleted.
 export const webhookEndpointsList: AccountListResource<EndpointRow> = {
   table: webhookEndpoints,
   account: webhookEndpoints.submerchantId,
@@ -208,7 +208,7 @@ export function serializeNotification(row: NotificationRow): WebhookNotification
   }
 }
 
-// §7 test notification: one delivery of the chosen sale to this endpoint only.
+// Test notification (docs/api.md#developer-tools): one delivery of the chosen sale to this endpoint only.
 export async function createTestNotification(
   db: Db,
   endpointId: string,
@@ -232,7 +232,7 @@ export async function createTestNotification(
 
 const notificationColumns = getTableColumns(webhookNotifications)
 
-// §7 GET …/notifications: the history table, filterable by outcome and date.
+// GET …/notifications: the history table, filterable by outcome and date.
 export const notificationsList: ListResource<NotificationRow> = {
   table: webhookNotifications,
   columns: notificationColumns,
@@ -283,7 +283,7 @@ export function serializeAttempt(row: Omit<AttemptRow, 'notificationId'>): Webho
 
 const { notificationId: _parent, ...attemptColumns } = getTableColumns(webhookAttempts)
 
-// §7 GET …/attempts with offset, limit=5, sort=createdAt.
+// GET …/attempts with offset, limit=5, sort=createdAt.
 export const attemptsList: ListResource<Omit<AttemptRow, 'notificationId'>> = {
   table: webhookAttempts,
   columns: attemptColumns,

@@ -121,7 +121,7 @@ function crashAt(c: Context<AppEnv>, point: IdempotencyFault): void {
 }
 
 /**
- * Idempotency-Key on POST (SANDBOX.md, docs/sandbox-decisions.md): the handler runs inside one
+ * Idempotency-Key on POST (docs/api.md#idempotency, docs/sandbox-decisions.md): the handler runs inside one
  * database transaction that also stores its response, so a crash at any point leaves both or
  * neither. A retry replays the stored bytes for 24 h; a different body is 422; a duplicate while
  * the first runs is 409 with Retry-After (claimKey catches it before authentication, the in-process

@@ -53,7 +53,7 @@ function checkUrl(url: URL): void {
 }
 
 /**
- * One place for hostile input (issue 12 §1): NUL characters and unpaired surrogates in the path,
+ * One place for hostile input (issue 12, item 1): NUL characters and unpaired surrogates in the path,
  * the query or a JSON body, prototype-named keys, JSON nested deeper than MAX_JSON_DEPTH, and JSON
  * numbers that are not plain safe numbers are 400 before routing, auth or the database see them.
  * Runs after the body-size limit (413).

@@ -33,14 +33,14 @@ function changeContext(c: Context<AppEnv>) {
   return { origin: publicOrigin(c), now: c.get('deps').clock.now() }
 }
 
-// §6: changing a link (edit, cancel, capture, reset, delete, resend) is for owners and managers.
+// docs/roles.md#payment-links: changing a link (edit, cancel, capture, reset, delete, resend) is for owners and managers.
 async function requireModify(c: Context<AppEnv>): Promise<IntentScope> {
   const scope = intentScope(c)
   await requireAccess(c, 'canEditPaymentLinks')
   return scope
 }
 
-// §7 payment links (intents) of the perspective account.
+// Payment links (intents) of the perspective account (docs/api.md#payment-links).
 export function intentRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 

@@ -29,7 +29,7 @@ import { badRequest, forbidden } from '../errors'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../middleware/auth'
 import { readJsonBody, validate } from '../middleware/validate'
 
-// Exact texts of SPEC §4/§8 and SANDBOX.md; the portal branches on them.
+// Exact texts (docs/auth.md#messages-the-portal-branches-on); the portal branches on them.
 export const TOKEN_MESSAGES = {
   mfaRequired: MFA_MESSAGES.required,
   invalidMfaToken: MFA_MESSAGES.invalidCode,
@@ -82,7 +82,7 @@ async function passwordGrant(c: Context<AppEnv>, body: Body) {
     if (token === '') throw badRequest(TOKEN_MESSAGES.mfaRequired, undefined, 'mfa_required')
     const now = clock.now()
     if (isRecoveryCodeShaped(token)) {
-      // A recovery code signs in once and turns MFA off, as the portal warns (SPEC §4).
+      // A recovery code signs in once and turns MFA off, as the portal warns (docs/states.md#sign-in).
       mfaDisabled = await consumeRecoveryCode(db, user.id, token, now)
       if (mfaDisabled) await disableMfa(db, user.id, now)
     }

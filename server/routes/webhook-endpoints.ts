@@ -26,7 +26,7 @@ import { runList } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
 import { assertPayloadAccount, requireDeveloperAccount } from './api-keys'
 
-// §7 webhook endpoints, their notification history and attempts; owner and manager only (§6).
+// Webhook endpoints, their notification history and attempts (docs/api.md#developer-tools); owner and manager only (docs/roles.md#developer-tools).
 export function webhookEndpointRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   const db = (c: Context<AppEnv>) => c.get('deps').db.db
@@ -63,7 +63,7 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
     return c.body(null, 204)
   })
 
-  // Beyond §7: a new secret, the old one valid alongside it for 24 h (docs/sandbox-decisions.md).
+  // Beyond the calls of docs/api.md#developer-tools: a new secret, the old one valid alongside it for 24 h (docs/sandbox-decisions.md).
   app.post('/:id/signing-secret-rotations', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     return c.json(await rotateSigningSecret(db(c), c.req.param('id'), submerchantId, now(c)), 201)
@@ -88,7 +88,7 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
     return runList(c, db(c), notificationsList, scope)
   })
 
-  // Beyond §7: resend one or many notifications (they become due now).
+  // Beyond the calls of docs/api.md#developer-tools: resend one or many notifications (they become due now).
   app.post('/:id/notifications/resends', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const { notificationIds } = await parseJsonBody(c, ResendNotificationsPayload)

@@ -15,13 +15,13 @@ export const SEED_SUBMERCHANTS = {
 } as const
 
 export const SEED_IDS = {
-  // §6: only the owner may request refunds.
+  // docs/roles.md#refunds: only the owner may request refunds.
   restrictedRefund: [SEED_SUBMERCHANTS.airportExpress, SEED_SUBMERCHANTS.westEndChauffeurs],
-  // §6: terminal list and detail hidden from viewers and managers.
+  // docs/roles.md#terminals: terminal list and detail hidden from viewers and managers.
   terminalRestricted: [SEED_SUBMERCHANTS.northFleet],
-  // §6: payouts list hidden from viewers and managers.
+  // docs/roles.md#payouts: payouts list hidden from viewers and managers.
   payoutRestricted: [SEED_SUBMERCHANTS.harbourCars],
-  // §5: job number (reference, ≥ 8 chars) and customer name required on payment links.
+  // docs/validation.md#payment-link-create: job number (reference, ≥ 8 chars) and customer name required on payment links.
   jobNumber: [SEED_SUBMERCHANTS.nightOwl],
   // No finaroId: payment links show self-enrolment.
   notEnrolled: [SEED_SUBMERCHANTS.lateShift, SEED_SUBMERCHANTS.newStart],

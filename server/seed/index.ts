@@ -290,7 +290,7 @@ async function seedTerminals(
         serialNumber,
         customReference: prng.chance(0.5) ? `CAR-${prng.int(100, 999)}` : null,
         reference: `REF${prng.int(100_000, 999_999)}`,
-        // Every §3 model occurs, in turn.
+        // Every model (docs/entities.md#terminals) occurs, in turn.
         model: modelAt(rows.length),
         currentSubmerchantId: s.id,
         currentAllocationCreatedAt: allocatedAt,

@@ -1,4 +1,4 @@
-// The §9 date-range presets as plain values (no dayjs): validateSearch reads them in the main bundle.
+// The date-range presets (docs/constants.md#export) as plain values (no dayjs): validateSearch reads them in the main bundle.
 export const DATE_PRESETS = [
   'custom',
   'this_week',

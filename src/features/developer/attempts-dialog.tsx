@@ -71,7 +71,7 @@ function AttemptItem({ attempt, index }: { attempt: WebhookAttempt; index: numbe
   )
 }
 
-// §2 the attempts of one notification, 5 at a time (Load more attempts), each collapsible.
+// The attempts of one notification (docs/screens.md#notification-history), 5 at a time (Load more attempts), each collapsible.
 export function AttemptsDialog({
   submerchantId,
   endpointId,

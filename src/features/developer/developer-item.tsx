@@ -13,7 +13,7 @@ interface DeveloperItemProps {
   name: string
   isEnabled: boolean
   facts: ItemFact[]
-  // The Enable/Disable toggle (§4): a spinner while it runs.
+  // The Enable/Disable toggle (docs/states.md#api-keys-and-webhook-endpoints): a spinner while it runs.
   toggle: { pending: boolean; disabled: boolean; onToggle: () => void }
   // More actions after the toggle.
   actions?: ReactNode

@@ -1,7 +1,7 @@
 import type { ApiError } from '@/api/errors'
 import { firstFieldMessages, type FormSummary } from '@/lib/use-form'
 
-// §5 and §8 texts of the developer tools, and this screen's own.
+// Texts of the developer tools (docs/validation.md#developer-tools, docs/errors.md#developer-tools), and this screen's own.
 export const DEVELOPER_MESSAGES = {
   permissionRequired: 'Choose at least one permission',
   urlRequired: 'URL is required',
@@ -11,7 +11,7 @@ export const DEVELOPER_MESSAGES = {
   deletionFailed: (message: string) => `Deletion failed: ${message}`,
 } as const
 
-// §8: create forms show the server message followed by the field messages.
+// docs/errors.md#developer-tools: create forms show the server message followed by the field messages.
 export function createFormSummary(error: ApiError): FormSummary {
   return { message: error.message, details: firstFieldMessages(error) }
 }

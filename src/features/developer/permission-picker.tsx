@@ -6,7 +6,7 @@ import { Choice } from '@/ui/choice'
 const RESOURCES = Object.entries(API_KEY_RESOURCES) as [string, readonly string[]][]
 const ALL = RESOURCES.flatMap(([resource, ops]) => ops.map((op) => `${resource}:${op}`))
 
-// Quick choices beside the full grid (none is preselected, §5).
+// Quick choices beside the full grid (none is preselected, docs/validation.md#developer-tools).
 const PRESETS: { label: string; permissions: string[] }[] = [
   { label: 'Read only', permissions: ALL.filter((p) => p.endsWith(':read')) },
   {
@@ -33,7 +33,7 @@ interface PermissionPickerProps {
   error?: string
 }
 
-// §3 resource:operation permissions, grouped by resource.
+// resource:operation permissions (docs/entities.md#api-key-permissions), grouped by resource.
 export function PermissionPicker({ value, onChange, error }: PermissionPickerProps) {
   const chosen = new Set(value)
   const set = (permission: string, on: boolean) => {

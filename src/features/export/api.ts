@@ -2,7 +2,7 @@ import { apiList, type ListPage } from '@/api/http'
 import type { ListRange, ListSort } from '@/api/list-query'
 import { EXPORT_SALE_FIELDS, type ExportSale } from '@/features/export/export-rows'
 
-// The export's §7 calls, one page each (the runner walks the pages). They are not queries: an
+// The export's calls (docs/api.md#sales-refunds-and-receipts), one page each (the runner walks the pages). They are not queries: an
 // export is read once and written to a file, never cached or persisted.
 
 const saleSchemas = () => import('@/api/schema/sales')
@@ -20,7 +20,7 @@ export interface FeeRow {
   netAmount: number
 }
 
-// §7 GET /v1/balance-transactions with a createdAt range, type=sale, offset and limit.
+// GET /v1/balance-transactions with a createdAt range, type=sale, offset and limit.
 export async function fetchSaleFees(
   submerchantId: string,
   createdAt: ListRange,
@@ -42,7 +42,7 @@ export async function fetchSaleFees(
   )
 }
 
-// §7 GET v1/sales with capturedAt[$gte], capturedAt[$lt], method (and the view's filters), offset, limit.
+// GET v1/sales with capturedAt[$gte], capturedAt[$lt], method (and the view's filters), offset, limit.
 export async function fetchExportSales(
   submerchantId: string,
   query: {
@@ -68,7 +68,7 @@ export async function fetchExportSales(
   )
 }
 
-// §7 export lookup: GET v1/terminals with fields, currentAllocation[submerchantId], limit, offset.
+// Export lookup (docs/api.md#terminals): GET v1/terminals with fields, currentAllocation[submerchantId], limit, offset.
 export async function fetchTerminalSerials(
   submerchantId: string,
   { offset, limit, signal }: PageRequest,

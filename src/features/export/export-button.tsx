@@ -38,7 +38,7 @@ export function exportViewOf(
   }
 }
 
-// §2 sales list: Export. An export reads the API page by page, so it needs a connection; offline
+// Sales list (docs/screens.md#export): Export. An export reads the API page by page, so it needs a connection; offline
 // the button says so instead of producing a partial file.
 export function ExportButton({
   submerchantId,

@@ -19,7 +19,7 @@ const options = (patch: Partial<ExportOptions>): ExportOptions => ({
 })
 
 describe('export options', () => {
-  it('defaults to last month as CSV, all methods, no fees, no summary (§9)', () => {
+  it('defaults to last month as CSV, all methods, no fees, no summary', () => {
     expect(DEFAULT_EXPORT_OPTIONS).toMatchObject({
       scope: 'range',
       preset: 'last_month',
@@ -63,7 +63,7 @@ describe('export options', () => {
     expect(validateExport(chosen, now)).toEqual({})
   })
 
-  it('gives the §5 texts for a custom period', () => {
+  it('gives the documented texts for a custom period', () => {
     expect(
       validateExport(options({ preset: 'custom', start: '2026-11-25', end: '2026-11-30' }), now)
         .start,

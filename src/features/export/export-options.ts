@@ -11,7 +11,7 @@ import {
 import type { ListParams } from '@/lib/list-search'
 import { fileNamePart } from '@/lib/save-file'
 
-// §9 Export choices. The method option's value is spelled 'softops' (§9); the wire says softpos.
+// Export choices (docs/constants.md#export). The method option's value is spelled 'softops' (docs/constants.md#export); the wire says softpos.
 export const EXPORT_FILE_TYPES = ['csv', 'pdf'] as const
 export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number]
 export const EXPORT_METHODS = ['all', 'pos', 'softops'] as const
@@ -97,7 +97,7 @@ export function describeDays(days: DayRange, now: Date): string {
   return `${days.start} to ${days.end ?? toDay(now)}`
 }
 
-// §9: named as a transactions export for the account and the date range.
+// docs/constants.md#export: named as a transactions export for the account and the date range.
 export function exportFileName(
   accountName: string,
   days: DayRange,

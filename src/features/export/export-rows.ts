@@ -28,7 +28,7 @@ export interface SaleFee {
   netAmount: number
 }
 
-// §9 columns, in order; Fee and Net only when fees are chosen.
+// The CSV columns (docs/constants.md#export), in order; Fee and Net only when fees are chosen.
 export function exportHeader(fees: boolean): string[] {
   return [
     'ID',

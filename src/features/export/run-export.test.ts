@@ -5,7 +5,7 @@ import type { ListPage } from '@/api/http'
 import { exportHeader, type ExportSale } from '@/features/export/export-rows'
 import { EXPORT_MESSAGES, runExport, type ExportRequest } from '@/features/export/run-export'
 
-// The runner over a fake API: the three §7 calls are replaced, everything else is real.
+// The runner over a fake API: the three calls (docs/api.md#sales-refunds-and-receipts) are replaced, everything else is real.
 const api = vi.hoisted(() => ({
   sales: [] as ExportSale[],
   fees: [] as { sourceId: string; feeAmount: number; netAmount: number }[],

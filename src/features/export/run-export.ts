@@ -22,7 +22,7 @@ import {
 } from '@/features/export/export-rows'
 import { fetchAllPages } from '@/lib/fetch-pages'
 
-// §4 export states, after idle and before the download.
+// Export states (docs/states.md#export), after idle and before the download.
 export type ExportStage = 'fetching_fees' | 'fetching_sales' | 'building_file'
 
 export const EXPORT_STAGE_LABELS: Record<ExportStage, string> = {
@@ -34,11 +34,11 @@ export const EXPORT_STAGE_LABELS: Record<ExportStage, string> = {
 export interface ExportProgress {
   stage: ExportStage
   done: number
-  // Best known total (Total-Count; an estimate while §9's approximate count is all there is).
+  // Best known total (Total-Count; an estimate while the approximate count (docs/constants.md#sizes-and-limits) is all there is).
   total: number
 }
 
-// §8 texts.
+// docs/errors.md#export-and-clipboard texts.
 export const EXPORT_MESSAGES = {
   terminal: 'Error loading terminal',
   failed: (message: string) => `Error exporting transactions: ${message}`,
@@ -65,7 +65,7 @@ export interface ExportRequest {
   onProgress: (progress: ExportProgress) => void
 }
 
-// Amount columns of the §9 header, right-aligned in the PDF.
+// Amount columns of the header (docs/constants.md#export), right-aligned in the PDF.
 function amountColumns(fees: boolean): number[] {
   return fees ? [1, 2, 3, 4] : [1, 2]
 }
@@ -104,7 +104,7 @@ async function pdfSink(request: ExportRequest, header: string[]): Promise<RowSin
   }
 }
 
-// §7: balance transactions of the sales' period, keyed by the sale they belong to.
+// docs/api.md#sales-refunds-and-receipts: balance transactions of the sales' period, keyed by the sale they belong to.
 async function loadFees(
   request: ExportRequest,
   createdAt: ListRange,
@@ -126,7 +126,7 @@ async function loadFees(
   return fees
 }
 
-// §9: the account's terminals, 100 at a time, as id → serial number.
+// docs/constants.md#sizes-and-limits: the account's terminals, 100 at a time, as id → serial number.
 async function loadTerminalSerials(request: ExportRequest): Promise<Map<string, string>> {
   const serials = new Map<string, string>()
   try {
@@ -154,9 +154,9 @@ export interface ExportResult {
 }
 
 /**
- * Runs one export (§4): fees (when chosen), then every sale of the query, page by page, into the
+ * Runs one export (docs/states.md#export): fees (when chosen), then every sale of the query, page by page, into the
  * file. Terminal serial numbers a sale lacks are looked up once, the first time one is missing.
- * Resolves with the file and its row count; rejects with an ExportError carrying the §8 text,
+ * Resolves with the file and its row count; rejects with an ExportError carrying the text (docs/errors.md#export-and-clipboard),
  * or with the abort reason once the signal fires (no file then).
  */
 export async function runExport(request: ExportRequest): Promise<ExportResult> {
@@ -202,7 +202,7 @@ export async function runExport(request: ExportRequest): Promise<ExportResult> {
   } catch (error) {
     if (request.signal.aborted) throw request.signal.reason
     if (error instanceof ExportError) throw error
-    // A response that breaks its schema says what it was; anything else is the §8 API text.
+    // A response that breaks its schema says what it was; anything else is the API text (docs/errors.md#export-and-clipboard).
     const message =
       error instanceof ResponseValidationError ? error.message : toApiError(error).message
     throw new ExportError(EXPORT_MESSAGES.failed(message), { cause: error })

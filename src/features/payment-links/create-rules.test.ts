@@ -15,7 +15,7 @@ async function check(values: Partial<typeof INITIAL_CREATE_VALUES>, requiresJobN
   )
 }
 
-describe('the create form rules (§5)', () => {
+describe('the create form rules', () => {
   it('needs an amount, a phone for SMS and an email for email', async () => {
     const result = await check({ sendSms: true, sendEmail: true })
     expect(result).toEqual({
@@ -71,7 +71,7 @@ describe('the create form rules (§5)', () => {
   })
 })
 
-describe('capture amounts (§5)', () => {
+describe('capture amounts', () => {
   it('converts pounds to minor units and caps at the intent amount', () => {
     expect(captureAmountOf('12.50', 3000)).toBe(1250)
     expect(captureAmountOf('45', 3000)).toBe(3000)

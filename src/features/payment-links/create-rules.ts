@@ -53,7 +53,7 @@ export type CreateCheck =
   { ok: true; payload: IntentCreatePayload } | { ok: false; errors: CreateErrors }
 
 /**
- * Every §5 create rule, in the form's words: the amount, the phone (dashes and spaces stripped,
+ * Every create rule (docs/validation.md#payment-link-create), in the form's words: the amount, the phone (dashes and spaces stripped,
  * parsed by libphonenumber-js) when SMS is ticked, the email when email is ticked, the job-number
  * account's three messages, and the natural-language expiry. The sandbox checks the same again.
  */

@@ -6,7 +6,7 @@ import { shouldRetry } from '@/offline/query-client'
 import { OUTBOX_SCOPE, queueableKey, type QueueableVariables } from '@/offline/queueable'
 
 /**
- * Payment-link creation and customer notifications may wait offline (ARCHITECTURE "Writing").
+ * Payment-link creation and customer notifications may wait offline (docs/offline.md#writing).
  * Kept light like the receipts' defaults: main.tsx registers them before the persisted cache is
  * restored, and the HTTP client and schemas load only when one is actually sent.
  */
@@ -23,7 +23,7 @@ export interface NotifyIntentVariables extends QueueableVariables {
   payload: CustomerNotificationPayload
 }
 
-// §7 POST /v1/intents, with the Idempotency-Key made when the person pressed Create.
+// POST /v1/intents, with the Idempotency-Key made when the person pressed Create.
 export async function createIntent(variables: CreateIntentVariables): Promise<Intent> {
   const [{ api }, { Intent }] = await Promise.all([
     import('@/api/http'),
@@ -38,7 +38,7 @@ export async function createIntent(variables: CreateIntentVariables): Promise<In
   })
 }
 
-// §7 POST /v1/intents/{id}/customer-notifications.
+// POST /v1/intents/{id}/customer-notifications.
 export async function notifyCustomer(variables: NotifyIntentVariables): Promise<Intent> {
   const [{ api }, { Intent }] = await Promise.all([
     import('@/api/http'),

@@ -12,7 +12,7 @@ const customerOf = (intent: Intent) =>
 
 const when = (at: string | null) => (at ? formatDateTime(at) : '–')
 
-// §2 payment-link columns: reference, amount, customer, status, created, expires, details.
+// Payment-link columns (docs/screens.md#payment-links): reference, amount, customer, status, created, expires, details.
 export const INTENT_COLUMNS: readonly Column<Intent>[] = [
   {
     id: 'reference',

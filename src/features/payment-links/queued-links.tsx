@@ -12,7 +12,7 @@ interface QueuedLink {
   variables: CreateIntentVariables
 }
 
-// Links created offline and not yet sent: shown above the list until the server has them (§ offline).
+// Links created offline and not yet sent: shown above the list until the server has them (docs/offline.md).
 export function useQueuedLinks(submerchantId: string): QueuedLink[] {
   const pending = useMutationState({
     filters: { mutationKey: INTENT_CREATE_KEY, status: 'pending' },

@@ -10,7 +10,7 @@ export const PAYOUT_ROUTE = '/payouts/$payoutId' as const
 export const scheduleText = (payout: Payout) => (payout.scheduled ? 'Regular' : 'One-off')
 export const destinationText = (payout: Payout) => prettify(payout.destinationType)
 
-// The §2 columns: Payout ID, amount, Reference, destination type, Date, status and a link.
+// The columns (docs/screens.md#payouts): Payout ID, amount, Reference, destination type, Date, status and a link.
 export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
   {
     id: 'id',

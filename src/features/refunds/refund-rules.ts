@@ -6,11 +6,11 @@ import { humanize, prettify } from '@/lib/prettify'
 import { exceedsRefundableMessage } from '@/lib/refundable'
 import { checkForm, serverFieldErrors as fieldErrorsOf, type FormRules } from '@/lib/use-form'
 
-// §5 and §8 texts, exactly as written there.
+// Texts of docs/validation.md#refund-request and docs/errors.md#sales-refunds-receipts-terminals, exactly as written there.
 export const REFUND_MESSAGES = {
   typeRequired: 'Need to select full or partial refund',
   amountRequired: 'Amount required',
-  // §5: the amount is in minor units, not negative.
+  // docs/validation.md#refund-request: the amount is in minor units, not negative.
   amountNegative: AMOUNT_NEGATIVE,
   reasonRequired: 'Reason for refund required',
   emailInvalid: 'Enter a valid email address',
@@ -18,24 +18,24 @@ export const REFUND_MESSAGES = {
   fullyRefunded: 'Fully refunded',
 } as const
 
-// §8: a refund error shows the server message, else the response's status text.
+// docs/errors.md#sales-refunds-receipts-terminals: a refund error shows the server message, else the response's status text.
 export function refundErrorMessage(error: ApiError): string {
   if (error.message !== API_ERROR_MESSAGES.unknown) return error.message
   const statusText = (error.cause as { statusText?: unknown } | undefined)?.statusText
   return typeof statusText === 'string' && statusText ? statusText : error.message
 }
 
-// §8 'Request failed: {message}' on refund deletion.
+// 'Request failed: {message}' on refund deletion (docs/errors.md#sales-refunds-receipts-terminals).
 export function deleteFailedMessage(error: ApiError): string {
   return `Request failed: ${refundErrorMessage(error)}`
 }
 
-// §4: pending and approved both read Pending; other statuses are humanised.
+// docs/states.md#refunds: pending and approved both read Pending; other statuses are humanised.
 export function refundStatusLabel(status: string): string {
   return status === 'pending' || status === 'approved' ? 'Pending' : humanize(status)
 }
 
-// §4: only pending refunds can be edited or deleted.
+// docs/states.md#refunds: only pending refunds can be edited or deleted.
 export function isRefundEditable(refund: Pick<RefundRequest, 'status'>): boolean {
   return refund.status === 'pending'
 }
@@ -90,8 +90,8 @@ function isNegativeAmount(text: string, currency: string): boolean {
 }
 
 /**
- * The §5 refund form rules for useForm: the one arktype payload schema the sandbox also uses (its
- * messages are §5's), plus what only the form knows — the type, the refundable ceiling, a minus sign.
+ * The refund form rules (docs/validation.md#refund-request) for useForm: the one arktype payload schema the sandbox also uses (its
+ * messages are those of docs/validation.md#refund-request), plus what only the form knows — the type, the refundable ceiling, a minus sign.
  */
 export function refundFormRules({
   refundable,

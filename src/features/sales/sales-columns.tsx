@@ -12,7 +12,7 @@ function panText(sale: SaleListItem): string {
   return `•••• ${sale.panLastFour}`
 }
 
-// The sales table's §2 columns.
+// The sales table's columns (docs/screens.md#sales).
 export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
   {
     id: 'amount',
@@ -84,7 +84,7 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
   },
 ]
 
-// The §9 date-time as two unbreakable parts, so a narrow column wraps it between day and time.
+// The date-time (docs/constants.md#formats) as two unbreakable parts, so a narrow column wraps it between day and time.
 function TableTime({ at }: { at: string }) {
   const [day, ...time] = formatDateTime(at).split(' ')
   return (
@@ -94,7 +94,7 @@ function TableTime({ at }: { at: string }) {
   )
 }
 
-// §2 on phones: every column of the table, the whole card opening the sale. The total, time,
+// On phones (docs/screens.md#sales): every column of the table, the whole card opening the sale. The total, time,
 // card and method lead; Fare, Tip, card type and terminal follow, labelled, on a second line.
 export function SaleCard({ sale }: { sale: SaleListItem }) {
   const money = (minor: number) => formatMoney(minor, sale.currency)

@@ -41,7 +41,7 @@ function totalText({ count, total }: TakingsTotal, currency: string) {
   return `${count} · ${formatMoney(total, currency)}`
 }
 
-// Beyond the spec: today's and the last 7 days' takings of one terminal (count · total).
+// Beyond what docs/screens.md describes: today's and the last 7 days' takings of one terminal (count · total).
 export function TerminalTakings({
   submerchantId,
   terminalId,
@@ -115,7 +115,7 @@ export function terminalColumns(submerchantId: string): readonly Column<Terminal
   ]
 }
 
-// §2 on phones: the terminal as one card that opens it.
+// On phones (docs/screens.md#terminals): the terminal as one card that opens it.
 export function TerminalCard({
   terminal,
   submerchantId,
