@@ -6,6 +6,8 @@ interface ChoiceProps {
   name?: string
   value?: string
   checked: boolean
+  // A checkbox for a group that is partly chosen (shown as a dash, read as mixed).
+  indeterminate?: boolean
   disabled?: boolean
   label: string
   // A line under the label, part of the accessible name's description.
@@ -14,10 +16,16 @@ interface ChoiceProps {
 }
 
 // A checkbox or radio with its label, one touch target tall.
-export function Choice({ label, hint, onChange, ...input }: ChoiceProps) {
+export function Choice({ label, hint, onChange, indeterminate = false, ...input }: ChoiceProps) {
   return (
     <label className="choice">
-      <input {...input} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        {...input}
+        ref={(element) => {
+          if (element) element.indeterminate = indeterminate
+        }}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="choice__text">
         {label}
         {hint && <span className="choice__hint">{hint}</span>}

@@ -167,11 +167,18 @@ test.describe('developer tools', () => {
     const results = page.getByRole('region', { name: 'Notification history' })
     await expect(results.locator('code', { hasText: body.id })).toBeVisible()
 
-    // Resend it until it has 7 attempts (the receiver still fails).
-    for (let n = 2; n <= 7; n++) {
+    // Resend it until it has 7 attempts (the receiver still fails), the last one as a selection.
+    for (let n = 2; n <= 6; n++) {
       await results.getByRole('button', { name: `Resend ${body.id}` }).click()
       await expect.poll(() => receiver?.received.length ?? 0).toBe(n)
     }
+    const selected = page.getByRole('region', { name: 'Selected notifications' })
+    await expect(selected.getByRole('button', { name: /^Resend selected/ })).toHaveCount(0)
+    await results.getByRole('checkbox', { name: `Select ${body.id}` }).check()
+    await expect(selected.getByText('1 selected', { exact: true })).toBeVisible()
+    await selected.getByRole('button', { name: 'Resend selected (1)' }).click()
+    await expect.poll(() => receiver?.received.length ?? 0).toBe(7)
+    await expect(selected.getByRole('status')).toHaveCount(0)
     await page.getByRole('button', { name: 'Refresh' }).click()
     await results.getByRole('button', { name: `View attempts of ${body.id}` }).click()
     const attempts = page.getByRole('dialog', { name: 'Attempts' })

@@ -75,14 +75,15 @@ test.describe('bulk create', () => {
     await expect(preview.getByText('Columns not used: Colour.')).toBeVisible()
     // Only the rows with problems are listed first, each with its exact §5 text.
     const table = page.getByRole('table', { name: 'Rows in the file' })
+    // Each problem names its column as the file spells it (issue 28).
     await expect(table.getByRole('row').filter({ hasText: 'No Amount' })).toContainText(
-      'amount: Amount is required',
+      'AMOUNT: Amount is required',
     )
     await expect(table.getByRole('row').filter({ hasText: 'No Phone' })).toContainText(
-      'customerPhoneNumber: Customer phone number is required to send SMS',
+      'Customer Phone Number: Customer phone number is required to send SMS',
     )
     await expect(table.getByRole('row').filter({ hasText: 'Bad Amount' })).toContainText(
-      'amount: Enter an amount in pounds, such as 12.50',
+      'AMOUNT: Enter an amount in pounds, such as 12.50',
     )
     await expect(table.getByRole('row')).toHaveCount(4)
 

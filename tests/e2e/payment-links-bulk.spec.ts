@@ -88,14 +88,19 @@ test("'No rows selected', then bulk resend by SMS with a final row refused by th
   const links = await makeLinks(page, amount, ['A', 'B', 'C'], ['C'])
   const bar = await openList(page, amount, 3)
 
-  // §5: an action with nothing selected.
-  await bar.getByRole('button', { name: 'Resend notification' }).click()
-  await expect(bar.getByRole('alert')).toHaveText(/^No rows selected/)
-  await expect(page.getByRole('dialog')).toHaveCount(0)
-  await bar.getByRole('button', { name: 'Export CSV' }).click()
-  await expect(bar.getByText('No rows selected', { exact: true })).toBeVisible()
+  // §5: no action without a selected row. The untouched list opens on its rows: the actions make a
+  // contextual bar once a row is selected (issue 28), and select-all is mixed for part of a page.
+  await checkScreen(page, testInfo, 'payment-links-bulk-none')
+  for (const name of ['Resend notification', 'Cancel links', 'Export CSV']) {
+    await expect(bar.getByRole('button', { name })).toHaveCount(0)
+  }
+  const selectAll = bar.getByLabel('Select all on this page')
+  await rowBox(page, links.A!).check()
+  await expect(selectAll).toBeChecked({ indeterminate: true })
+  await expect(bar.getByText('1 selected', { exact: true })).toBeVisible()
+  await expect(bar.getByRole('button', { name: 'Resend notification' })).toBeVisible()
 
-  await bar.getByLabel('Select all on this page').check()
+  await selectAll.check()
   await expect(bar.getByText('3 selected', { exact: true })).toBeVisible()
   await expect(bar.getByText('No rows selected')).toHaveCount(0)
   for (const link of Object.values(links)) await expect(rowBox(page, link)).toBeChecked()
@@ -257,9 +262,46 @@ test(
     expect(notified).toHaveLength(sent)
     await dialog.getByRole('button', { name: 'Done' }).click()
 
-    // A filter change (removing the amount chip) starts a new selection.
+    // A filter change (removing the amount chip) starts a new selection: the bar folds away.
     await page.getByRole('button', { name: /^Remove filter Amount/ }).click()
-    await expect(bar.getByText('0 selected', { exact: true })).toBeVisible()
+    await expect(bar.getByRole('status')).toHaveCount(0)
+    await expect(bar.getByLabel('Select all on this page')).not.toBeChecked()
+  },
+)
+
+test(
+  "'Select all N matching' runs over the whole query, read in pages",
+  PHONE_ONLY,
+  async ({ page }) => {
+    const amount = uniqueAmount()
+    const names = Array.from({ length: 12 }, (_, index) => `M${index}`)
+    await makeLinks(page, amount, names, ['M11'])
+    const bar = await openList(page, amount, 12)
+    await bar.getByLabel('Select all on this page').check()
+    await expect(bar.getByText('10 selected', { exact: true })).toBeVisible()
+    await bar.getByRole('button', { name: 'Select all 12 matching' }).click()
+    await expect(bar.getByRole('status')).toHaveText('12 selected (all links matching the filters)')
+    // The other page shows its rows ticked too.
+    await page
+      .getByRole('navigation', { name: 'Payment Links pages' })
+      .getByRole('button', { name: 'Page 2', exact: true })
+      .click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(bar.getByLabel('Select all on this page')).toBeChecked()
+
+    await bar.getByRole('button', { name: 'Cancel links' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel payment links' })
+    await expect(dialog.getByText('12 links selected: 11 to cancel, 1 skipped.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel 11 links' }).click()
+    await expect(
+      dialog.getByRole('status').filter({ hasText: '11 cancelled, 1 skipped' }),
+    ).toBeVisible()
+    const listed = await page.request.get('/v1/intents', {
+      headers: portalHeaders(CITY),
+      params: { submerchantId: CITY, amount, limit: 100 },
+    })
+    const statuses = ((await listed.json()) as ApiIntent[]).map((i) => i.status)
+    expect(statuses).toEqual(Array.from({ length: 12 }, () => 'cancelled'))
   },
 )
 
@@ -268,11 +310,11 @@ test('a viewer selects and exports, but gets no resend or cancel', async ({ page
   await makeLinks(page, amount, ['A'])
   await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
   const bar = await openList(page, amount, 1)
+  await bar.getByLabel('Select all on this page').check()
+  await expect(bar.getByText('1 selected', { exact: true })).toBeVisible()
   await expect(bar.getByRole('button', { name: 'Export CSV' })).toBeVisible()
   await expect(bar.getByRole('button', { name: 'Resend notification' })).toHaveCount(0)
   await expect(bar.getByRole('button', { name: 'Cancel links' })).toHaveCount(0)
-  await bar.getByLabel('Select all on this page').check()
-  await expect(bar.getByText('1 selected', { exact: true })).toBeVisible()
 })
 
 test(

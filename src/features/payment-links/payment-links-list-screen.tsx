@@ -3,14 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Intent } from '@/api/schema/intents'
 import { intentQueries } from '@/features/payment-links/api'
-import {
-  BulkBar,
-  BulkRunDialog,
-  SelectLink,
-  useSelection,
-} from '@/features/payment-links/bulk-actions'
-import { selectionCsvRows, selectionFileName } from '@/features/payment-links/bulk-export'
-import type { BulkAction } from '@/features/payment-links/bulk-run'
+import { BulkBar, SelectLink } from '@/features/payment-links/bulk/bulk-bar'
+import { selectionCsvRows, selectionFileName } from '@/features/payment-links/bulk/bulk-export'
+import type { BulkAction } from '@/features/payment-links/bulk/bulk-run'
+import { BulkRunDialog } from '@/features/payment-links/bulk/bulk-run-dialog'
+import { readMatchingLinks } from '@/features/payment-links/bulk/matching-links'
+import type { BulkSource } from '@/features/payment-links/bulk/use-bulk-run'
 import { INTENT_COLUMNS, IntentCard } from '@/features/payment-links/payment-links-columns'
 import { IntentSearch } from '@/features/payment-links/intent-search'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
@@ -24,6 +22,7 @@ import { buttonClassName } from '@/ui/button'
 import type { Column } from '@/ui/data-table'
 import { ListScreen } from '@/ui/list-screen'
 import { useToast } from '@/ui/toast'
+import { useRowSelection } from '@/ui/use-row-selection'
 import './payment-links.css'
 
 interface PaymentLinksListScreenProps {
@@ -47,15 +46,17 @@ export function PaymentLinksListScreen({
   canModify,
 }: PaymentLinksListScreenProps) {
   const toast = useToast()
-  const query = useQuery(
-    intentQueries.list(submerchantId, toListParams(PAYMENT_LINKS_LIST, search)),
-  )
+  const params = toListParams(PAYMENT_LINKS_LIST, search)
+  const query = useQuery(intentQueries.list(submerchantId, params))
   // The selection belongs to the account and the filters; paging and sorting keep it.
-  const selection = useSelection(
+  const selection = useRowSelection<Intent>(
     JSON.stringify([submerchantId, viewOf({ ...search, sort: undefined })]),
   )
-  const [run, setRun] = useState<{ action: BulkAction; intents: Intent[] } | null>(null)
-  const pageRows = query.isSuccess && !query.isPlaceholderData ? query.data.items : null
+  const [run, setRun] = useState<{ action: BulkAction; source: BulkSource } | null>(null)
+  const page =
+    query.isSuccess && !query.isPlaceholderData
+      ? { rows: query.data.items, total: query.data.total, params }
+      : null
 
   const columns: readonly Column<Intent>[] = [
     {
@@ -66,8 +67,17 @@ export function PaymentLinksListScreen({
     ...INTENT_COLUMNS,
   ]
 
-  async function exportSelection(intents: Intent[]) {
+  async function exportSelection(source: BulkSource) {
     try {
+      const intents =
+        source.kind === 'rows'
+          ? source.intents
+          : await readMatchingLinks(
+              submerchantId,
+              source.params,
+              new AbortController().signal,
+              () => {},
+            )
       const blob = await csvBlob(selectionCsvRows(intents))
       downloadFile(blob, selectionFileName(accountName, new Date()))
       toast.notice(
@@ -107,9 +117,9 @@ export function PaymentLinksListScreen({
         toolbar={
           <BulkBar
             selection={selection}
-            pageRows={pageRows}
+            page={page}
             canModify={canModify}
-            onRun={(action, intents) => setRun({ action, intents })}
+            onRun={(action, source) => setRun({ action, source })}
             onExport={exportSelection}
           />
         }
@@ -131,7 +141,7 @@ export function PaymentLinksListScreen({
       {run && (
         <BulkRunDialog
           action={run.action}
-          intents={run.intents}
+          source={run.source}
           submerchantId={submerchantId}
           onUpdated={(intent) => selection.refresh([intent])}
           onClose={() => setRun(null)}

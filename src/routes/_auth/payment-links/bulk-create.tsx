@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { BulkImportScreen } from '@/features/payment-links/bulk-import-screen'
+import { BulkImportScreen } from '@/features/payment-links/bulk-import/bulk-import-screen'
 import { NotPermitted } from '@/ui/not-permitted'
 import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
 

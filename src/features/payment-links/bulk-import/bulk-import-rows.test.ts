@@ -2,14 +2,15 @@ import * as phoneLib from 'libphonenumber-js/min'
 import papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { AMOUNT_TOO_LARGE } from '@/api/schema/common'
-import { parseAndCheck } from '@/features/payment-links/bulk-import-parse'
+import { parseAndCheck } from '@/features/payment-links/bulk-import/bulk-import-parse'
 import {
   checkRow,
+  columnLabel,
   columnOf,
   isTruthy,
   SAMPLE_CSV,
   type BulkColumn,
-} from '@/features/payment-links/bulk-import-rows'
+} from '@/features/payment-links/bulk-import/bulk-import-rows'
 import { AMOUNT_MESSAGE } from '@/lib/list-search'
 import { PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
 
@@ -114,6 +115,17 @@ describe('parseAndCheck', () => {
       [100000, 'Smith, Jo'],
       [950, 'Al'],
     ])
+  })
+
+  it("names a problem's column as the file spells it, the sample's name when it is missing", () => {
+    const checked = check('AMOUNT,Customer Phone Number,send_customer_sms\r\n,,yes\r\n')
+    const fields = checked.rows[0]!.problems.map((p) => p.field!)
+    expect(fields.map((field) => columnLabel(checked, field))).toEqual([
+      'AMOUNT',
+      'Customer Phone Number',
+    ])
+    const lacking = check('amount,sendCustomerEmail\r\n1,yes\r\n')
+    expect(columnLabel(lacking, lacking.rows[0]!.problems[0]!.field!)).toBe('customerEmailAddress')
   })
 
   it('refuses a file without an amount column or without rows', () => {

@@ -68,6 +68,13 @@ export interface CheckedFile {
   // Problems with the file itself: no amount column, unknown columns, too many rows.
   fileProblems: string[]
   ignoredColumns: string[]
+  // Each known column's header as the file spells it ('Customer Phone Number'), for the messages.
+  columnNames: Partial<Record<BulkColumn, string>>
+}
+
+// A problem's column as the person's file names it; the sample's name when the file lacks it.
+export function columnLabel(file: CheckedFile, field: BulkColumn): string {
+  return file.columnNames[field] ?? field
 }
 
 export interface CheckOptions {
@@ -161,10 +168,13 @@ export function checkFile(
   const fileProblems: string[] = []
   const columns = new Map<string, BulkColumn>()
   const ignoredColumns: string[] = []
+  const columnNames: Partial<Record<BulkColumn, string>> = {}
   for (const field of fields) {
     const column = columnOf(field)
-    if (column) columns.set(field, column)
-    else if (field.trim()) ignoredColumns.push(field)
+    if (column) {
+      columns.set(field, column)
+      columnNames[column] ??= field
+    } else if (field.trim()) ignoredColumns.push(field)
   }
   if (![...columns.values()].includes('amount')) {
     fileProblems.push('The file has no amount column. Download the sample to see the columns.')
@@ -175,7 +185,7 @@ export function checkFile(
       `The file has ${records.length.toLocaleString('en-GB')} rows; one import takes at most ${MAX_BULK_ROWS.toLocaleString('en-GB')}. Split it into smaller files.`,
     )
   }
-  if (fileProblems.length > 0) return { rows: [], fileProblems, ignoredColumns }
+  if (fileProblems.length > 0) return { rows: [], fileProblems, ignoredColumns, columnNames }
 
   const rows = records.map((record, index) => {
     const values: Partial<Record<BulkColumn, string>> = {}
@@ -186,7 +196,7 @@ export function checkFile(
     // Row 1 is the header.
     return checkRow(index + 2, values, opts)
   })
-  return { rows, fileProblems, ignoredColumns }
+  return { rows, fileProblems, ignoredColumns, columnNames }
 }
 
 // The sample file offered for download: the columns and two example rows.

@@ -4,7 +4,7 @@ import {
   selectionCsvRows,
   selectionFileName,
   type ExportIntent,
-} from '@/features/payment-links/bulk-export'
+} from '@/features/payment-links/bulk/bulk-export'
 
 const intent: ExportIntent = {
   id: 'int_1',

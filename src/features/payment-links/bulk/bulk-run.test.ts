@@ -7,7 +7,7 @@ import {
   summaryText,
   type BulkIntent,
   type RowState,
-} from '@/features/payment-links/bulk-run'
+} from '@/features/payment-links/bulk/bulk-run'
 
 const link = (
   id: string,

@@ -3,7 +3,7 @@ import {
   checkFile,
   type CheckedFile,
   type CheckOptions,
-} from '@/features/payment-links/bulk-import-rows'
+} from '@/features/payment-links/bulk-import/bulk-import-rows'
 import type { PhoneLib } from '@/lib/phone'
 
 // Files bigger than this are read in a worker, so the page stays responsive.
@@ -51,6 +51,7 @@ export async function readImportFile(
     return {
       rows: [],
       ignoredColumns: [],
+      columnNames: {},
       fileProblems: [`The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`],
     }
   }

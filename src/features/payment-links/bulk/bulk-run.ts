@@ -1,4 +1,5 @@
 import type { Intent } from '@/api/schema/intents'
+import { runEachRow } from '@/features/payment-links/bulk/row-run'
 import { intentStatusLabel } from '@/features/payment-links/status'
 import { PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
 
@@ -103,28 +104,27 @@ export interface RunHooks<T> {
 }
 
 /**
- * §4: rows are processed one at a time, in order. A stop takes effect after the current row:
- * the rows not yet started become not run. Resolves with the reason it stopped, or null.
+ * §4: rows are processed one at a time, in order (the shared row loop). A stop takes effect after
+ * the current row: the rows not yet started become not run. Resolves with the reason it stopped.
  */
 export async function runRows<T>(
   states: readonly RowState[],
   hooks: RunHooks<T>,
 ): Promise<string | null> {
-  let stopped: string | null = null
-  for (const [index, state] of states.entries()) {
-    if (state.kind !== 'waiting') continue
-    stopped ??= hooks.stopReason()
-    if (stopped) {
-      hooks.onRow(index, { kind: 'notRun' })
-      continue
-    }
-    hooks.onRow(index, { kind: 'working' })
-    try {
-      const result = await hooks.perform(index)
+  const waiting = [...states.keys()].filter((index) => states[index]?.kind === 'waiting')
+  const end = await runEachRow<T, string>(waiting, {
+    stopReason: hooks.stopReason,
+    perform: hooks.perform,
+    onStart: (index) => {
+      hooks.onRow(index, { kind: 'working' })
+    },
+    onSuccess: (index, result) => {
       hooks.onRow(index, { kind: 'success' }, result)
-    } catch (error) {
+    },
+    onFailure: (index, error) => {
       hooks.onRow(index, failureState(hooks.toError(error)))
-    }
-  }
-  return stopped
+    },
+  })
+  for (const index of end.left) hooks.onRow(index, { kind: 'notRun' })
+  return end.stopped
 }

@@ -9,7 +9,7 @@ import {
   summaryText,
   timeLeftText,
   type ImportRow,
-} from '@/features/payment-links/bulk-import-run'
+} from '@/features/payment-links/bulk-import/bulk-import-run'
 
 const payload = (reference: string) =>
   ({ saleAmount: 100, currency: 'GBP', submerchantId: 'sub_1', reference }) as IntentCreatePayload

@@ -1,5 +1,6 @@
 import { toApiError } from '@/api/errors'
 import type { Intent, IntentCreatePayload } from '@/api/schema/intents'
+import { runEachRow } from '@/features/payment-links/bulk/row-run'
 import type { StoredImportRow } from '@/offline/bulk-import-store'
 
 export type ImportRow = StoredImportRow<IntentCreatePayload>
@@ -27,47 +28,50 @@ export const rowIdempotencyKey = (importId: string, n: number) => `${importId}-$
 const waiting = (row: ImportRow) => row.state === 'pending' || row.state === 'working'
 
 /**
- * Sends the rows one at a time (§4), each under its own Idempotency-Key, saving each state
+ * Sends the rows one at a time (§4, the shared row loop), each under its own Idempotency-Key, saving each state
  * before and after its request. A row left `working` by a reload or a lost connection is sent
  * again with the same key, so the server answers with the link it already made: never two.
  */
 export async function runImport(options: RunOptions): Promise<RunEnd> {
   const { importId, rows, control } = options
-  const update = async (row: ImportRow, patch: Partial<ImportRow>) => {
-    const next = { ...row, ...patch }
-    rows[rows.indexOf(row)] = next
+  const update = async (index: number, patch: Partial<ImportRow>) => {
+    const next = { ...rows[index]!, ...patch }
+    rows[index] = next
     await options.save(next)
     options.onChange(next)
-    return next
   }
 
-  for (const original of [...rows]) {
-    if (!waiting(original)) continue
-    if (control.stop === 'pause') return 'paused'
-    if (control.stop === 'cancel') {
-      for (const row of [...rows]) {
-        if (row.state === 'pending') await update(row, { state: 'cancelled' })
-      }
-      return 'cancelled'
-    }
-    const row = await update(original, { state: 'working', error: undefined })
-    try {
-      const intent = await options.send(row.payload, rowIdempotencyKey(importId, row.n))
-      await update(row, {
+  const waitingRows = rows.flatMap((row, index) => (waiting(row) ? [index] : []))
+  const end = await runEachRow<Intent, RunEnd>(waitingRows, {
+    stopReason: () =>
+      control.stop === 'pause' ? 'paused' : control.stop === 'cancel' ? 'cancelled' : null,
+    onStart: (index) => update(index, { state: 'working', error: undefined }),
+    perform: (index) => {
+      const row = rows[index]!
+      return options.send(row.payload, rowIdempotencyKey(importId, row.n))
+    },
+    onSuccess: (index, intent) =>
+      update(index, {
         state: 'success',
         intentId: intent.id,
         link: intent.clientAccessUrl,
         status: intent.status,
-      })
-    } catch (cause) {
+      }),
+    onFailure: async (index, cause) => {
       const error = toApiError(cause)
       // No answer: the server may have made the link. The row stays `working` for the retry.
       if (error.status === 0) return 'offline'
       // §8: the server message, or the error message.
-      await update(row, { state: 'error', error: error.message })
+      await update(index, { state: 'error', error: error.message })
+      return null
+    },
+  })
+  if (end.stopped === 'cancelled') {
+    for (const index of rows.keys()) {
+      if (rows[index]?.state === 'pending') await update(index, { state: 'cancelled' })
     }
   }
-  return 'finished'
+  return end.stopped ?? 'finished'
 }
 
 export interface RunCounts {
