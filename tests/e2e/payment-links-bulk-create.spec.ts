@@ -52,7 +52,7 @@ async function chooseCsv(page: Page, name: string, text: string) {
 }
 
 test.describe('bulk create', () => {
-  test('odd headers and bad rows: the §5 messages in the preview, and only valid rows created', async ({
+  test('odd headers and bad rows: the messages in the preview, and only valid rows created', async ({
     page,
   }) => {
     await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
@@ -73,7 +73,7 @@ test.describe('bulk create', () => {
       'week-47.csv: 2 valid rows, 3 rows with problems.',
     )
     await expect(preview.getByText('Columns not used: Colour.')).toBeVisible()
-    // Only the rows with problems are listed first, each with its exact §5 text.
+    // Only the rows with problems are listed first, each with its exact docs/validation.md#bulk-create text.
     const table = page.getByRole('table', { name: 'Rows in the file' })
     // Each problem names its column as the file spells it (issue 28).
     await expect(table.getByRole('row').filter({ hasText: 'No Amount' })).toContainText(

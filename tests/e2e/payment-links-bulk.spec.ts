@@ -7,7 +7,7 @@ import { apiGet, portalHeaders } from './support/sale-api'
 import { checkScreen, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
-// Issue 16, bulk actions on /payment-links (SPEC §4 bulk action run, §5 bulk actions, §7).
+// Issue 16, bulk actions on /payment-links (bulk action run, docs/validation.md#bulk-actions bulk actions, docs/api.md#payment-links, docs/states.md#bulk-runs).
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 
@@ -88,7 +88,7 @@ test("'No rows selected', then bulk resend by SMS with a final row refused by th
   const links = await makeLinks(page, amount, ['A', 'B', 'C'], ['C'])
   const bar = await openList(page, amount, 3)
 
-  // §5: no action without a selected row. The untouched list opens on its rows: the actions make a
+  // docs/validation.md#bulk-actions: no action without a selected row. The untouched list opens on its rows: the actions make a
   // contextual bar once a row is selected (issue 28), and select-all is mixed for part of a page.
   await checkScreen(page, testInfo, 'payment-links-bulk-none')
   for (const name of ['Resend notification', 'Cancel links', 'Export CSV']) {
@@ -112,7 +112,7 @@ test("'No rows selected', then bulk resend by SMS with a final row refused by th
   await checkScreen(page, testInfo, 'payment-links-bulk-resend-confirm')
   await dialog.getByRole('button', { name: 'Send SMS to 3 links' }).click()
 
-  // §4 finished: the summary, and each row's result with the server's message.
+  // Finished (docs/states.md#bulk-runs): the summary, and each row's result with the server's message.
   await expect(dialog.getByRole('status').filter({ hasText: '2 sent, 1 refused' })).toBeVisible()
   const row = (link: ApiIntent) =>
     dialog.getByRole('listitem').filter({ hasText: link.reference ?? link.id })

@@ -31,11 +31,11 @@ interface PaymentLinksListScreenProps {
   userId: string | null
   search: ListSearch
   onSearchChange: (search: ListSearch) => void
-  // §6 through the policy module: viewers select and export, but cannot resend or cancel.
+  // Through the policy module (docs/roles.md#payment-links): viewers select and export, but cannot resend or cancel.
   canModify: boolean
 }
 
-// §2 /payment-links: search, the kit's list with filters and chips, bulk actions, create and
+// /payment-links (docs/screens.md#payment-links): search, the kit's list with filters and chips, bulk actions, create and
 // bulk-create.
 export function PaymentLinksListScreen({
   submerchantId,

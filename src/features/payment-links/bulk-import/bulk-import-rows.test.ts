@@ -25,7 +25,7 @@ const check = (text: string, extra = {}) =>
     ...extra,
   })
 
-describe('bulk import rows (§5)', () => {
+describe('bulk import rows', () => {
   it('normalises headers: case, spaces, underscores and dashes', () => {
     expect(columnOf('Customer Name')).toBe('customerName')
     expect(columnOf('customer_name')).toBe('customerName')

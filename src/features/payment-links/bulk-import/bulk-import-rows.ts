@@ -11,7 +11,7 @@ import {
 } from '@/lib/payment-link-rules'
 import { DEFAULT_PHONE_COUNTRY, type PhoneLib } from '@/lib/phone'
 
-// §3 Bulk CSV row, in the order of the sample file.
+// docs/entities.md#payment-links Bulk CSV row, in the order of the sample file.
 export const BULK_COLUMNS = [
   'reference',
   'amount',
@@ -37,12 +37,12 @@ const BY_KEY = new Map<string, BulkColumn>(
   BULK_COLUMNS.map((column) => [headerKey(column), column]),
 )
 
-// The §3 column a header names, or null for a column the import does not know.
+// The docs/entities.md#payment-links column a header names, or null for a column the import does not know.
 export function columnOf(header: string): BulkColumn | null {
   return BY_KEY.get(headerKey(header)) ?? null
 }
 
-// §5: the truthy values are exactly these (after trimming).
+// docs/validation.md#bulk-create: the truthy values are exactly these (after trimming).
 const TRUTHY = new Set(['true', 'TRUE', '1', 'yes', 'YES'])
 export const isTruthy = (value: string | undefined) => TRUTHY.has((value ?? '').trim())
 
@@ -84,7 +84,7 @@ export interface CheckOptions {
 }
 
 /**
- * §5 bulk create, per row: an amount (exactly ×100, no floating point), a phone when SMS is asked
+ * docs/validation.md#bulk-create bulk create, per row: an amount (exactly ×100, no floating point), a phone when SMS is asked
  * (parsed as GB; null when invalid), an email when email is asked, the postcode upper-cased, and
  * the job-number account's rules. The messages are the create page's.
  */
@@ -108,7 +108,7 @@ export function checkRow(
   const parsed = phoneText
     ? opts.phoneLib.parsePhoneNumberFromString(phoneText, DEFAULT_PHONE_COUNTRY)
     : undefined
-  // §5: an invalid phone becomes null (and then SMS cannot be asked for).
+  // docs/validation.md#bulk-create: an invalid phone becomes null (and then SMS cannot be asked for).
   const phone = parsed?.isPossible() ? parsed.number : null
   if (sendSms && !phone) {
     problems.push({ field: 'customerPhoneNumber', message: PAYMENT_LINK_MESSAGES.phoneRequired })
@@ -158,7 +158,7 @@ export function checkRow(
 
 /**
  * The parsed records of a file (header row already read) → checked rows. `fields` are the file's
- * own header names, mapped to §3 columns by their normalised form.
+ * own header names, mapped to docs/entities.md#payment-links columns by their normalised form.
  */
 export function checkFile(
   fields: readonly string[],

@@ -22,13 +22,13 @@ export interface RunOptions {
   control: RunControl
 }
 
-// §9: the idempotency key is the import's random id plus the row counter.
+// docs/constants.md#sizes-and-limits: the idempotency key is the import's random id plus the row counter.
 export const rowIdempotencyKey = (importId: string, n: number) => `${importId}-${n}`
 
 const waiting = (row: ImportRow) => row.state === 'pending' || row.state === 'working'
 
 /**
- * Sends the rows one at a time (§4, the shared row loop), each under its own Idempotency-Key, saving each state
+ * Sends the rows one at a time (the shared row loop, docs/states.md#bulk-runs), each under its own Idempotency-Key, saving each state
  * before and after its request. A row left `working` by a reload or a lost connection is sent
  * again with the same key, so the server answers with the link it already made: never two.
  */
@@ -61,7 +61,7 @@ export async function runImport(options: RunOptions): Promise<RunEnd> {
       const error = toApiError(cause)
       // No answer: the server may have made the link. The row stays `working` for the retry.
       if (error.status === 0) return 'offline'
-      // §8: the server message, or the error message.
+      // docs/errors.md#payment-links: the server message, or the error message.
       await update(index, { state: 'error', error: error.message })
       return null
     },

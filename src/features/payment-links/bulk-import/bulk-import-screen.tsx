@@ -16,7 +16,7 @@ interface BulkImportScreenProps {
   requiresJobNumber: boolean
 }
 
-// §2 bulk create: read a CSV, preview every row's problems, send the valid rows one at a time,
+// Bulk create (docs/screens.md#payment-links): read a CSV, preview every row's problems, send the valid rows one at a time,
 // resumable after a reload or a lost connection, and a results file at the end.
 export function BulkImportScreen(props: BulkImportScreenProps) {
   const online = useOnline()

@@ -30,13 +30,13 @@ interface BulkBarProps {
   selection: LinkSelection
   // The rows of the page shown and the query they come from; null while it loads.
   page: { rows: readonly Intent[]; total: number; params: ListParams } | null
-  // §6 via the policy: viewers get selection and export, not the write actions.
+  // Via the policy (docs/roles.md#payment-links): viewers get selection and export, not the write actions.
   canModify: boolean
   onRun: (action: BulkAction, source: BulkSource) => void
   onExport: (source: BulkSource) => Promise<void>
 }
 
-// §5 bulk actions in the list's contextual selection bar: Resend, Cancel, Export.
+// docs/validation.md#bulk-actions bulk actions in the list's contextual selection bar: Resend, Cancel, Export.
 export function BulkBar({ selection, page, canModify, onRun, onExport }: BulkBarProps) {
   const online = useOnline()
   const [empty, setEmpty] = useState(false)

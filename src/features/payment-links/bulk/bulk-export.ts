@@ -34,7 +34,7 @@ export const SELECTION_CSV_HEADER = [
 ] as const
 
 // The selected links as text cells under SELECTION_CSV_HEADER: amounts as exact decimals, dates
-// in the §9 format, statuses as the list shows them. The CSV writer escapes formula-like cells.
+// in the format (docs/constants.md#formats), statuses as the list shows them. The CSV writer escapes formula-like cells.
 export function selectionCsvRows(intents: readonly ExportIntent[]): string[][] {
   return [
     [...SELECTION_CSV_HEADER],

@@ -35,7 +35,7 @@ const CONFIRM_TEXT: Record<BulkAction, string> = {
 
 const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'link' : 'links'}`
 
-// §4 bulk action run: idle (the plan, to confirm), running (one row at a time, stoppable after
+// Bulk action run (docs/states.md#bulk-runs): idle (the plan, to confirm), running (one row at a time, stoppable after
 // the current row), finished (each row's result and the summary).
 export function BulkRunDialog({
   action,

@@ -4,21 +4,21 @@ import { intentStatusLabel } from '@/features/payment-links/status'
 import { PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
 
 /**
- * §4 bulk action run and §5 bulk actions, as pure logic: which selected links a run works on,
+ * docs/states.md#bulk-runs bulk action run and docs/validation.md#bulk-actions bulk actions, as pure logic: which selected links a run works on,
  * the one-at-a-time loop with its stop, and the closing summary ("8 sent, 2 refused").
  */
 
 export type BulkAction = 'resend' | 'cancel'
 
-// §5 'No rows selected', exactly.
+// docs/validation.md#bulk-actions 'No rows selected', exactly.
 export const NO_ROWS_SELECTED = 'No rows selected'
 
 // The fields of a link a run reads.
 export type BulkIntent = Pick<Intent, 'id' | 'status' | 'customerPhoneNumber'>
 
-// §4: each row shows working, success or error; before and around that it waits, is skipped
+// docs/states.md#bulk-runs: each row shows working, success or error; before and around that it waits, is skipped
 // (never sent), or is not run because the run stopped first. An error is refused when the server
-// answered no (its message), failed when there was no usable answer (the §8 message).
+// answered no (its message), failed when there was no usable answer (the message in docs/errors.md#payment-links).
 export type RowState =
   | { kind: 'waiting' }
   | { kind: 'skipped'; reason: string }
@@ -46,9 +46,9 @@ export const onlyCreatedCanBeCancelled = (status: string) =>
 
 /**
  * Every selected row, in order, waiting or skipped with its reason:
- * - cancel works on links in created only (§4); the others are skipped;
- * - resend goes by SMS to the link's own customer phone (§7 "Bulk resend sends channel sms"), so a
- *   link without one is skipped with the §5 message. A link in a final status is still sent: the
+ * - cancel works on links in created only (docs/states.md#payment-links); the others are skipped;
+ * - resend goes by SMS to the link's own customer phone ("Bulk resend sends channel sms", docs/api.md#payment-links), so a
+ *   link without one is skipped with the message (docs/validation.md#resend-form). A link in a final status is still sent: the
  *   server refuses it with "Cannot resend notifications when status is '…'", shown as it says.
  */
 export function planRun(action: BulkAction, intents: readonly BulkIntent[]): RowState[] {
@@ -67,7 +67,7 @@ export function countToDo(states: readonly RowState[]): number {
   return states.filter((state) => state.kind === 'waiting').length
 }
 
-// A row's failure as §8 says to show it: the server's message when it answered (4xx: refused),
+// A row's failure as docs/errors.md#payment-links says to show it: the server's message when it answered (4xx: refused),
 // the error's own message otherwise (no answer, a server fault: failed).
 export function failureState(error: { status: number; message: string }): RowState {
   return error.status >= 400 && error.status < 500
@@ -104,7 +104,7 @@ export interface RunHooks<T> {
 }
 
 /**
- * §4: rows are processed one at a time, in order (the shared row loop). A stop takes effect after
+ * docs/states.md#bulk-runs: rows are processed one at a time, in order (the shared row loop). A stop takes effect after
  * the current row: the rows not yet started become not run. Resolves with the reason it stopped.
  */
 export async function runRows<T>(

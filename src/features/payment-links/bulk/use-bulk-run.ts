@@ -38,7 +38,7 @@ interface BulkRunOptions {
 }
 
 /**
- * The async work of a §4 bulk action run: reading the matching links in pages (when the whole
+ * The async work of a docs/states.md#bulk-runs bulk action run: reading the matching links in pages (when the whole
  * query is selected), the plan, one row at a time with its stop after the current row, and the
  * cache updates. The dialog only shows it.
  */
@@ -54,7 +54,7 @@ export function useBulkRun({ action, source, submerchantId, onUpdated }: BulkRun
   const [stopping, setStopping] = useState(false)
   const [stoppedBecause, setStoppedBecause] = useState<string | null>(null)
   const stop = useRef<string | null>(null)
-  // §9: one random id per run; each row's Idempotency-Key adds its counter.
+  // docs/constants.md#sizes-and-limits: one random id per run; each row's Idempotency-Key adds its counter.
   const runId = useRef(randomId(16))
   const query = source.kind === 'query' ? source : null
 
@@ -92,7 +92,7 @@ export function useBulkRun({ action, source, submerchantId, onUpdated }: BulkRun
     if (!intent) return Promise.reject(new Error('No such row'))
     if (action === 'cancel') return runIntentAction(intent.id, 'cancel')
     const phone = intent.customerPhoneNumber ?? ''
-    // §7 customer notifications, channel sms to the link's own phone; §9 key: run id + row counter.
+    // docs/api.md#payment-links customer notifications, channel sms to the link's own phone; docs/constants.md#sizes-and-limits key: run id + row counter.
     // Called directly, never queued: the outbox label only completes the variables' shape.
     return notifyCustomer({
       idempotencyKey: idempotencyKey(runId.current, index),
