@@ -94,6 +94,7 @@ export function PaymentLinksListScreen({
       <ListScreen
         spec={PAYMENT_LINKS_LIST}
         title="Payment Links"
+        className="payment-links-list"
         search={search}
         onSearchChange={onSearchChange}
         query={query}
