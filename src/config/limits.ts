@@ -16,6 +16,10 @@ export const SEARCH_LIMIT = 10
 export const APPROXIMATE_TOTAL_FACTOR = 1.2
 // docs/constants.md#formats: a 12-hour hour, since a 24-hour one beside AM/PM reads '23:53 PM'.
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'
+// Dates are typed and shown in entry fields the British way, whatever the browser's locale.
+export const DATE_ENTRY_FORMAT = 'DD/MM/YYYY'
+// Years a date field accepts; a two-digit year means 20YY.
+export const DATE_ENTRY_YEARS = { min: 1900, max: 2099 } as const
 export const DEFAULT_CURRENCY = 'GBP'
 export const STATUS_CHECK_INTERVAL_MS = 300_000
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import { DATE_TIME_FORMAT } from '@/config/limits'
+import { DATE_ENTRY_FORMAT, DATE_ENTRY_YEARS, DATE_TIME_FORMAT } from '@/config/limits'
 import type { DatePreset } from '@/lib/date-presets'
 
 export const DATE_RANGE_MESSAGES = {
@@ -88,4 +88,61 @@ export function dayRangeToBounds(range: DayRange): { gte?: string; lt?: string }
     ...(range.start ? { gte: dayjs(range.start).startOf('day').toISOString() } : {}),
     ...(range.end ? { lt: dayjs(range.end).add(1, 'day').startOf('day').toISOString() } : {}),
   }
+}
+
+export const DATE_ENTRY_MESSAGES = {
+  format: `Enter the date as ${DATE_ENTRY_FORMAT}, for example 15/05/2026`,
+  month: 'Month must be from 1 to 12',
+  year: `Year must be from ${DATE_ENTRY_YEARS.min} to ${DATE_ENTRY_YEARS.max}`,
+} as const
+
+// 'Day must be from 1 to 28 in February 2026'
+function dayMessage(month: Dayjs): string {
+  return `Day must be from 1 to ${month.daysInMonth()} in ${month.format('MMMM YYYY')}`
+}
+
+export type DayEntry =
+  { ok: true; day: string | null; shortYear: boolean } | { ok: false; message: string }
+
+// DD/MM/YYYY with '/', '.', '-' or spaces between the parts; digits only (DDMMYYYY, DDMMYY) from a
+// numeric keypad; or an ISO YYYY-MM-DD pasted from an export.
+const SEPARATED = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/
+const COMPACT = /^(\d{2})(\d{2})(\d{2}|\d{4})$/
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function dayParts(text: string): { day: string; month: string; year: string } | null {
+  const iso = ISO.exec(text)
+  if (iso) return { year: iso[1] ?? '', month: iso[2] ?? '', day: iso[3] ?? '' }
+  const match = SEPARATED.exec(text) ?? COMPACT.exec(text)
+  return match ? { day: match[1] ?? '', month: match[2] ?? '', year: match[3] ?? '' } : null
+}
+
+// A typed date → YYYY-MM-DD (null when empty), or the reason it is not a date.
+export function parseDayEntry(text: string): DayEntry {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: true, day: null, shortYear: false }
+  const parts = dayParts(trimmed)
+  if (!parts) return { ok: false, message: DATE_ENTRY_MESSAGES.format }
+  const shortYear = parts.year.length === 2
+  const year = Number(parts.year) + (shortYear ? 2000 : 0)
+  const month = Number(parts.month)
+  const day = Number(parts.day)
+  if (year < DATE_ENTRY_YEARS.min || year > DATE_ENTRY_YEARS.max) {
+    return { ok: false, message: DATE_ENTRY_MESSAGES.year }
+  }
+  if (month < 1 || month > 12) return { ok: false, message: DATE_ENTRY_MESSAGES.month }
+  const first = dayjs(new Date(year, month - 1, 1))
+  if (day < 1 || day > first.daysInMonth()) return { ok: false, message: dayMessage(first) }
+  return { ok: true, day: toDay(first.date(day)), shortYear }
+}
+
+// YYYY-MM-DD → DD/MM/YYYY for a date field; empty for no date.
+export function formatDayEntry(day: string | null): string {
+  return day ? dayjs(day).format(DATE_ENTRY_FORMAT) : ''
+}
+
+// Digits typed on a numeric keypad get their slashes as they come: '150520' → '15/05/20'.
+export function maskDayEntry(text: string): string {
+  if (!/^\d{3,8}$/.test(text)) return text
+  return [text.slice(0, 2), text.slice(2, 4), text.slice(4)].filter(Boolean).join('/')
 }

@@ -1,5 +1,7 @@
+import { useCallback, useEffect, useState } from 'react'
 import { DATE_PRESET_LABELS, DATE_PRESETS, isDatePreset, type DatePreset } from '@/lib/date-presets'
 import { presetRange, toDay, validateDayRange, type DayRange } from '@/lib/dates'
+import { DateField } from '@/ui/date-field'
 import { Field } from '@/ui/field'
 import './date-range.css'
 
@@ -19,18 +21,36 @@ interface DateRangeProps {
   legend?: string
   presets?: readonly DatePreset[]
   now?: Date
+  // True while a date's text cannot be read, so a form can hold its submit.
+  onUnreadableChange?: (unreadable: boolean) => void
 }
 
-// Preset picker plus start/end dates (§9 presets); editing a date switches to 'custom'.
+// Preset picker plus start/end dates (presets: docs/constants.md#export); editing a date switches to 'custom'.
 export function DateRange({
   value,
   onChange,
   legend = 'Date range',
   presets = DATE_PRESETS,
   now,
+  onUnreadableChange,
 }: DateRangeProps) {
   const today = toDay(now ?? new Date())
   const errors = validateDayRange(value, now)
+  const [unreadable, setUnreadable] = useState({ start: false, end: false })
+  const startUnreadable = useCallback(
+    (start: boolean) =>
+      setUnreadable((current) => (current.start === start ? current : { ...current, start })),
+    [],
+  )
+  const endUnreadable = useCallback(
+    (end: boolean) =>
+      setUnreadable((current) => (current.end === end ? current : { ...current, end })),
+    [],
+  )
+  const anyUnreadable = unreadable.start || unreadable.end
+  useEffect(() => {
+    onUnreadableChange?.(anyUnreadable)
+  }, [anyUnreadable, onUnreadableChange])
 
   return (
     <fieldset className="date-range">
@@ -58,36 +78,22 @@ export function DateRange({
             </select>
           )}
         </Field>
-        <Field label="Start date" error={errors.start}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              lang="en-GB"
-              className="input"
-              max={today}
-              value={value.start ?? ''}
-              onChange={(event) =>
-                onChange({ ...value, preset: 'custom', start: event.target.value || null })
-              }
-            />
-          )}
-        </Field>
-        <Field label="End date" error={errors.end}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              lang="en-GB"
-              className="input"
-              min={value.start ?? undefined}
-              value={value.end ?? ''}
-              onChange={(event) =>
-                onChange({ ...value, preset: 'custom', end: event.target.value || null })
-              }
-            />
-          )}
-        </Field>
+        <DateField
+          label="Start date"
+          error={errors.start}
+          max={today}
+          value={value.start}
+          onChange={(start) => onChange({ ...value, preset: 'custom', start })}
+          onUnreadableChange={startUnreadable}
+        />
+        <DateField
+          label="End date"
+          error={errors.end}
+          min={value.start ?? undefined}
+          value={value.end}
+          onChange={(end) => onChange({ ...value, preset: 'custom', end })}
+          onUnreadableChange={endUnreadable}
+        />
       </div>
     </fieldset>
   )

@@ -73,8 +73,8 @@ async function openExport(page: Page) {
 async function chooseCustomRange(page: Page, start: string, end: string) {
   const dialog = page.getByRole('dialog', { name: 'Export sales' })
   await dialog.getByLabel('Period').selectOption('custom')
-  await dialog.getByLabel('Start date').fill(start)
-  await dialog.getByLabel('End date').fill(end)
+  await dialog.getByRole('textbox', { name: 'Start date' }).fill(start)
+  await dialog.getByRole('textbox', { name: 'End date' }).fill(end)
 }
 
 // Clicks Export in the dialog and waits for the file; the dialog closes on its own.
@@ -287,14 +287,17 @@ test.describe('export', () => {
       return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
     })
     // The picker itself blocks future start days.
-    await expect(dialog.getByLabel('Start date')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/)
-    await dialog.getByLabel('Start date').fill(tomorrow)
+    await expect(dialog.locator('input[type="date"]').first()).toHaveAttribute(
+      'max',
+      /^\d{4}-\d{2}-\d{2}$/,
+    )
+    await dialog.getByRole('textbox', { name: 'Start date' }).fill(tomorrow)
     await expect(dialog.getByText('Start date is after current date')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
     await chooseCustomRange(page, '2026-10-10', '2026-10-01')
     await expect(dialog.getByText('End date is before Start date')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
-    await dialog.getByLabel('End date').fill('2026-10-11')
+    await dialog.getByRole('textbox', { name: 'End date' }).fill('2026-10-11')
     await expect(dialog.getByText('End date is before Start date')).toBeHidden()
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
   })
@@ -468,8 +471,8 @@ test.describe('export', () => {
     const dialog = await openExport(page)
     await checkScreen(page, testInfo, 'export')
     await dialog.getByLabel('Period').selectOption('custom')
-    await dialog.getByLabel('Start date').fill('2026-10-10')
-    await dialog.getByLabel('End date').fill('2026-10-01')
+    await dialog.getByRole('textbox', { name: 'Start date' }).fill('2026-10-10')
+    await dialog.getByRole('textbox', { name: 'End date' }).fill('2026-10-01')
     await expect(dialog.getByText('End date is before Start date')).toBeVisible()
     await checkScreen(page, testInfo, 'export-invalid')
     await dialog.getByLabel('Period').selectOption('all_time')

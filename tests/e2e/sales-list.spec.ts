@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { isPhone, saveScreenshot, useScreenshotWidth } from './support/shell'
+import { checkScreen, isPhone, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
 
@@ -178,6 +178,74 @@ test('a date preset filters and shows as a removable chip', PHONE_ONLY, async ({
     .click()
   await expect.poll(() => search(page).has('period')).toBe(false)
   await expectRows(page)
+})
+
+test.describe('in a US-English browser', () => {
+  test.use({ locale: 'en-US' })
+
+  test('the date filter shows and takes DD/MM/YYYY', async ({ page }, testInfo) => {
+    await openSales(page)
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US')
+    await openPanel(page, 'Filters')
+    // Last month's days, as the field should write them and as the URL and the API take them.
+    const days = await page.evaluate(() => {
+      const pad = (n: number) => String(n).padStart(2, '0')
+      const today = new Date()
+      const first = new Date(today.getFullYear(), today.getMonth() - 1, 1)
+      const last = new Date(today.getFullYear(), today.getMonth(), 0)
+      const on = (day: number) => new Date(first.getFullYear(), first.getMonth(), day)
+      const text = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`
+      const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+      return {
+        first: text(first),
+        last: text(last),
+        start: { text: text(on(13)), iso: iso(on(13)), gte: on(13).toISOString() },
+        end: { text: text(on(20)), iso: iso(on(20)), lt: on(21).toISOString() },
+        year: first.getFullYear(),
+      }
+    })
+    const start = page.getByRole('textbox', { name: 'Start date' })
+    const end = page.getByRole('textbox', { name: 'End date' })
+    await page.getByLabel('Period').selectOption('last_month')
+    await expect(start).toHaveValue(days.first)
+    await expect(end).toHaveValue(days.last)
+
+    // The 13th cannot be a month: read as mm/dd/yyyy, this would be no date at all.
+    await start.fill(days.start.text)
+    await end.fill(days.end.text)
+    await end.press('Tab')
+    await expect.poll(() => search(page).get('start')).toBe(days.start.iso)
+    await expect.poll(() => search(page).get('end')).toBe(days.end.iso)
+    await expectRows(page, { 'capturedAt[$gte]': days.start.gte, 'capturedAt[$lt]': days.end.lt })
+
+    // No such day: said under the field, and the filter keeps the last good one.
+    await end.fill(`31/02/${days.year}`)
+    await end.press('Tab')
+    await expect(page.getByText(`Day must be from 1 to `)).toHaveText(
+      /^Day must be from 1 to 2[89] in February \d{4}$/,
+    )
+    await expect(end).toHaveAttribute('aria-invalid', 'true')
+    expect(search(page).get('end')).toBe(days.end.iso)
+    await checkScreen(page, testInfo, 'sales-date-filter-en-US')
+
+    // The calendar button opens the browser's own picker, which fills the field the same way.
+    const calendar = page.getByRole('button', { name: 'Choose end date from a calendar' })
+    const box = await calendar.boundingBox()
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44)
+    await page.evaluate(() => {
+      const open = HTMLInputElement.prototype.showPicker
+      HTMLInputElement.prototype.showPicker = function (this: HTMLInputElement) {
+        open.call(this)
+        document.body.dataset.opened = this.type
+      }
+    })
+    await calendar.click()
+    await expect(page.locator('body')).toHaveAttribute('data-opened', 'date')
+    await page.keyboard.press('Escape')
+    await page.locator('input[type="date"]').nth(1).fill(days.start.iso)
+    await expect(end).toHaveValue(days.start.text)
+    await expect.poll(() => search(page).get('end')).toBe(days.start.iso)
+  })
 })
 
 test('bad values in the URL are ignored, never a crash', PHONE_ONLY, async ({ page }) => {

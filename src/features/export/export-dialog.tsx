@@ -75,7 +75,10 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
   useEffect(() => () => controller.current?.abort(), [])
 
   const errors = validateExport(options, now)
-  const invalid = Boolean(errors.start || errors.end)
+  // A date still being typed ('15/05/2') holds the export as a wrong one does.
+  const [unreadableDates, setUnreadableDates] = useState(false)
+  const invalid =
+    Boolean(errors.start || errors.end) || (options.scope === 'range' && unreadableDates)
   const days = options.scope === 'view' ? view.days : exportDays(options, now)
   const running = state.kind === 'running'
 
@@ -245,6 +248,7 @@ function ExportForm({ onClose, submerchantId, accountName, view }: ExportDialogP
                 onChange={(range) =>
                   set({ preset: range.preset, start: range.start, end: range.end })
                 }
+                onUnreadableChange={setUnreadableDates}
               />
               <Field label="Payment method">
                 {(control) => (
