@@ -119,7 +119,7 @@ describe('fetchAllPages', () => {
   })
 
   it('with an approximate total, keeps asking until a short page and ignores pages past it', async () => {
-    // §9: the estimate is 1.2 × the count, so the walk would overshoot by trusting it.
+    // docs/constants.md#sizes-and-limits: the estimate is 1.2 × the count, so the walk would overshoot by trusting it.
     const list = fakeList(730, { approximate: true, reportedTotal: 876 })
     const { count, delivered } = await walkAll(list, 3)
     expect(count).toBe(730)

@@ -14,8 +14,8 @@ export interface FetchPagesOptions<T> {
 }
 
 /**
- * Every page of a §7 list, a few requests at a time, handed on in order. The first page tells the
- * total; an exact total schedules exactly its pages, an approximate one (§9) keeps asking until a
+ * Every page of a list (docs/api.md#lists), a few requests at a time, handed on in order. The first page tells the
+ * total; an exact total schedules exactly its pages, an approximate one (docs/constants.md#sizes-and-limits) keeps asking until a
  * short page ends the list. Pages that arrive early wait in a small buffer (at most `concurrency`),
  * so memory stays bounded by the consumer, not by the list. Any failure aborts the pages in flight
  * and rejects; so does the caller's signal.

@@ -17,7 +17,7 @@ import {
 import { formatMoney, parseMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
 
-// A list's URL view turned into its §7 query, its chips and its summary.
+// A list's URL view turned into its query (docs/api.md#lists), its chips and its summary.
 
 export interface ActiveFilter {
   id: string
@@ -81,7 +81,7 @@ export function toListParams(spec: ListSpec, search: ListSearch, now = new Date(
   return params
 }
 
-// One §7 list request for a page of the view (§9: 10 per page), inside the account's scope.
+// One list (docs/api.md#lists) request for a page of the view (10 per page, docs/constants.md#sizes-and-limits), inside the account's scope.
 export function toListQuery(
   scope: Record<string, string>,
   params: ListParams,

@@ -7,7 +7,7 @@ import {
 
 /**
  * A route loader's data, fetched once: no retries here and no throw, so a failure stays in the
- * query and the screen's QueryView shows §8's message with Retry inside the shell (the client's
+ * query and the screen's QueryView shows 'Failed to load …' (docs/errors.md#loading-a-screen) with Retry inside the shell (the client's
  * retryOnMount is off, so the screen does not fetch it all again). Offline it never waits on the
  * network: the screen renders the cached data with its age, or its offline empty state.
  */

@@ -13,7 +13,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / pageSize))
 }
 
-// §9: at most 5 page links centred on the current page; "…" jumps a chunk of 3 pages.
+// docs/constants.md#sizes-and-limits: at most 5 page links centred on the current page; "…" jumps a chunk of 3 pages.
 export function pageWindow(
   current: number,
   count: number,

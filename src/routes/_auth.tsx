@@ -6,7 +6,7 @@ import { LoadError } from '@/features/accounts/load-error'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { AppShell } from '@/features/shell/app-shell'
 
-// Every route under here needs a signed-in user and a chosen account (§2).
+// Every route under here needs a signed-in user and a chosen account (docs/screens.md#routing-rules).
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     // Loaded on demand: the account loaders and their schemas stay out of the /login bundle.
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_auth')({
   component: AuthLayout,
 })
 
-// §8: a failed load says which ('Failed to load …', with Retry); anything else breaks the account.
+// docs/errors.md#loading-a-screen: a failed load says which ('Failed to load …', with Retry); anything else breaks the account.
 function AuthError(props: ErrorComponentProps) {
   if (props.error instanceof LoadError) return <AccountLoadError {...props} />
   return <AccountFailure error={props.error} />

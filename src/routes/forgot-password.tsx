@@ -4,7 +4,7 @@ import { ForgotPasswordScreen } from '@/features/auth/forgot-password-screen'
 import { optionalString } from '@/lib/search'
 
 export const Route = createFileRoute('/forgot-password')({
-  // §2: the emailAddress query prefills the form.
+  // docs/screens.md#forgot-password: the emailAddress query prefills the form.
   validateSearch: (search: { emailAddress?: unknown } & SearchSchemaInput) => ({
     emailAddress: optionalString(search.emailAddress, 254),
   }),

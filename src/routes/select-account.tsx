@@ -9,7 +9,7 @@ export const Route = createFileRoute('/select-account')({
     redirect: optionalRedirect(search.redirect),
     welcome: optionalFlag(search.welcome),
   }),
-  // §2: entering it clears the chosen submerchant.
+  // docs/screens.md#select-account: entering it clears the chosen submerchant.
   beforeLoad: async ({ context, location }) => {
     requireLogin(context.session, location)
     context.auth.leaveAccount()

@@ -10,7 +10,7 @@ export interface FilterChip {
   onRemove: () => void
 }
 
-// The active filters of a list, each removable, plus 'Clear all' (§2 sales and payouts lists).
+// The active filters of a list, each removable, plus 'Clear all' (sales and payouts lists, docs/screens.md#payouts).
 export function FilterChips({
   chips,
   onClearAll,

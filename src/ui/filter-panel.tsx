@@ -162,7 +162,7 @@ interface TextFilterProps {
   inputMode?: 'numeric' | 'decimal' | 'text'
 }
 
-// §9 search debounce: free text is applied after a pause, on Enter, or when the field is left.
+// Search debounce (docs/constants.md#timing): free text is applied after a pause, on Enter, or when the field is left.
 export function TextFilter({
   label,
   value,

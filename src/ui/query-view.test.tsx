@@ -40,7 +40,7 @@ describe('QueryView', () => {
     expect(screen.queryByText('Loading')).toBeNull()
   })
 
-  it('shows the §8 failure with Retry', () => {
+  it('shows the failure with Retry', () => {
     const error = new ApiError({ status: 404, code: 'not_found', message: 'Sale not found' })
     const refetch = vi.fn()
     view({ isError: true, error, refetch })

@@ -15,7 +15,7 @@ export interface ViewableQuery<T> {
 
 interface QueryViewProps<T> {
   query: ViewableQuery<T>
-  // §8 'Failed to load …', shown with the reason and Retry.
+  // docs/errors.md#loading-a-screen 'Failed to load …', shown with the reason and Retry.
   errorTitle: string
   // Names the data for the offline empty state: 'this sale', 'the latest payout'.
   what: string
@@ -28,7 +28,7 @@ interface QueryViewProps<T> {
 /**
  * The one loading and error policy of a screen's data (loaders fetch once and never throw; see
  * lib/load-query.ts): a spinner while the first load runs, the offline empty state when it waits
- * for a connection (never an endless spinner), the §8 failure with Retry inside the shell, and
+ * for a connection (never an endless spinner), the failure (docs/errors.md#loading-a-screen) with Retry inside the shell, and
  * the data, kept on screen under a failed refresh.
  */
 export function QueryView<T>({

@@ -73,7 +73,7 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   await page.getByRole('link', { name: 'Create payment link' }).click()
   await expect(page.getByRole('heading', { name: 'Create payment link' })).toBeVisible()
 
-  // §5 texts before anything is sent.
+  // The texts of docs/validation.md#payment-link-create before anything is sent.
   await page.getByLabel('Send by SMS').check()
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByText('Amount is required')).toBeVisible()

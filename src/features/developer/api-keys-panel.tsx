@@ -28,7 +28,7 @@ interface PanelProps {
   online: boolean
 }
 
-// §2 Developer page: API keys, their list and create form.
+// Developer page (docs/screens.md#developer-tools): API keys, their list and create form.
 export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
   const headingId = useId()
   const query = useQuery(developerQueries.apiKeys(submerchantId))

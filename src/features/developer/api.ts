@@ -21,7 +21,7 @@ import { useToast } from '@/ui/toast'
 const enc = encodeURIComponent
 const schemas = () => import('@/api/schema/developer')
 
-// §7 attempts are read 5 at a time (Load more attempts).
+// Attempts are read 5 at a time (Load more attempts, docs/api.md#developer-tools).
 export const ATTEMPTS_PAGE_SIZE = 5
 // Keys and endpoints are few; one page of the largest size the API gives.
 const DEVELOPER_LIST_LIMIT = 100
@@ -51,7 +51,7 @@ const newestFirst = (submerchantId: string) => ({
 })
 
 export const developerQueries = {
-  // §7 GET /v1/api-keys.
+  // GET /v1/api-keys.
   apiKeys: (submerchantId: string) =>
     queryOptions({
       queryKey: developerKeys.apiKeys(submerchantId),
@@ -59,7 +59,7 @@ export const developerQueries = {
         apiList('/v1/api-keys', newestFirst(submerchantId), (await schemas()).ApiKey, { signal }),
       meta: NOT_PERSISTED,
     }),
-  // §7 GET /v1/webhook-endpoints.
+  // GET /v1/webhook-endpoints.
   endpoints: (submerchantId: string) =>
     queryOptions({
       queryKey: developerKeys.endpoints(submerchantId),
@@ -71,7 +71,7 @@ export const developerQueries = {
       },
       meta: NOT_PERSISTED,
     }),
-  // §7 GET /v1/webhook-endpoints/{id}/notifications: the history table.
+  // GET /v1/webhook-endpoints/{id}/notifications: the history table.
   notifications: (submerchantId: string, endpointId: string, params: ListParams) =>
     queryOptions({
       queryKey: developerKeys.notificationList(submerchantId, endpointId, params),
@@ -87,7 +87,7 @@ export const developerQueries = {
       placeholderData: keepPreviousData,
       meta: NOT_PERSISTED,
     }),
-  // §7 GET …/notifications/{notificationId}/attempts with offset, limit=5, sort=createdAt.
+  // GET …/notifications/{notificationId}/attempts with offset, limit=5, sort=createdAt.
   attempts: (submerchantId: string, endpointId: string, notificationId: string) =>
     infiniteQueryOptions({
       queryKey: developerKeys.attempts(submerchantId, endpointId, notificationId),
@@ -121,7 +121,7 @@ export interface ApiKeyDraft {
   permissions: string[]
 }
 
-// §7 POST /v1/api-keys: the answer holds the token, shown once and never cached.
+// POST /v1/api-keys: the answer holds the token, shown once and never cached.
 export function useCreateApiKeyMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -144,7 +144,7 @@ export interface Toggle {
   isEnabled: boolean
 }
 
-// §7 PATCH /v1/api-keys/{id} with isEnabled.
+// PATCH /v1/api-keys/{id} with isEnabled.
 export function useSetApiKeyEnabledMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -168,7 +168,7 @@ export interface EndpointDraft {
   events: WebhookEvent[]
 }
 
-// §7 POST /v1/webhook-endpoints: the answer holds the signing secret, shown once.
+// POST /v1/webhook-endpoints: the answer holds the signing secret, shown once.
 export function useCreateEndpointMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -192,7 +192,7 @@ export function useCreateEndpointMutation(submerchantId: string) {
   })
 }
 
-// §7 PATCH /v1/webhook-endpoints/{id} with isEnabled.
+// PATCH /v1/webhook-endpoints/{id} with isEnabled.
 export function useSetEndpointEnabledMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -210,7 +210,7 @@ export function useSetEndpointEnabledMutation(submerchantId: string) {
   })
 }
 
-// §7 DELETE /v1/webhook-endpoints/{id}.
+// DELETE /v1/webhook-endpoints/{id}.
 export function useDeleteEndpointMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -225,7 +225,7 @@ export function useDeleteEndpointMutation(submerchantId: string) {
   })
 }
 
-// Beyond §7: a new signing secret; the old one keeps signing beside it for 24 h.
+// Beyond the calls of docs/api.md: a new signing secret; the old one keeps signing beside it for 24 h.
 export function useRotateSigningSecretMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -242,7 +242,7 @@ export function useRotateSigningSecretMutation(submerchantId: string) {
   })
 }
 
-// §7 POST /v1/webhook-endpoints/{id}/test-notifications with event and saleId.
+// POST /v1/webhook-endpoints/{id}/test-notifications with event and saleId.
 export function useSendTestNotificationMutation(submerchantId: string, endpointId: string) {
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -268,7 +268,7 @@ export function useSendTestNotificationMutation(submerchantId: string, endpointI
   })
 }
 
-// Beyond §7: resend one or many notifications (they become due again).
+// Beyond the calls of docs/api.md#developer-tools: resend one or many notifications (they become due again).
 export function useResendNotificationsMutation(submerchantId: string, endpointId: string) {
   const queryClient = useQueryClient()
   const toast = useToast()

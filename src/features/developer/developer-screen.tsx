@@ -11,7 +11,7 @@ interface DeveloperScreenProps {
   renderSalePicker: RenderSalePicker
 }
 
-// §2 Developer page: API keys and webhook endpoints (owner and manager, §6).
+// Developer page (docs/screens.md#developer-tools): API keys and webhook endpoints (owner and manager, docs/roles.md#developer-tools).
 export function DeveloperScreen({ submerchantId, renderSalePicker }: DeveloperScreenProps) {
   const online = useOnline()
   return (

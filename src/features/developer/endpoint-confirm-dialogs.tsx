@@ -12,7 +12,7 @@ interface EndpointDialogProps {
   onClose: () => void
 }
 
-// §4: endpoints are deleted after confirmation; §8 'Deletion failed: …' shows in the dialog.
+// docs/states.md#api-keys-and-webhook-endpoints: endpoints are deleted after confirmation; docs/errors.md#developer-tools 'Deletion failed: …' shows in the dialog.
 export function DeleteEndpointDialog({ submerchantId, endpoint, onClose }: EndpointDialogProps) {
   const mutation = useDeleteEndpointMutation(submerchantId)
   return (

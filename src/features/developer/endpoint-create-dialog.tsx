@@ -28,7 +28,7 @@ export function CreateEndpointDialog({
   const mutation = useCreateEndpointMutation(submerchantId)
   const [secret, setSecret] = useState<string | null>(null)
   const form = useForm({
-    // §5: sale.created preselected, intent.authorized not.
+    // docs/validation.md#developer-tools: sale.created preselected, intent.authorized not.
     initial: { url: '', name: '', events: ['sale.created'] as WebhookEventName[] },
     schema: createSchema,
     toInput: (values) => ({

@@ -17,7 +17,7 @@ export type RenderSalePicker = (props: {
   error?: string
 }) => ReactNode
 
-// §2 Test: one event about one chosen sale, sent to the endpoint now.
+// Test (docs/screens.md#developer-tools): one event about one chosen sale, sent to the endpoint now.
 export function TestDialog({
   submerchantId,
   endpoint,

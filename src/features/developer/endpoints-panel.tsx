@@ -28,7 +28,7 @@ type EndpointAction =
   | { kind: 'delete'; endpoint: WebhookEndpoint }
   | { kind: 'rotate'; endpoint: WebhookEndpoint }
 
-// §2 Developer page: webhook endpoints, their list and create form, Test, Delete and History.
+// Developer page (docs/screens.md#developer-tools): webhook endpoints, their list and create form, Test, Delete and History.
 export function EndpointsPanel({ submerchantId, online, renderSalePicker }: PanelProps) {
   const headingId = useId()
   const query = useQuery(developerQueries.endpoints(submerchantId))

@@ -2,7 +2,7 @@ import type { ListSpec } from '@/lib/list-search'
 
 const OUTCOMES = ['true', 'false'] as const
 
-// The notification history (§2) on the kit: outcome and date filters (beyond §2), sortable columns.
+// The notification history (docs/screens.md#notification-history) on the kit: outcome and date filters (beyond what docs/screens.md#notification-history describes), sortable columns.
 export const NOTIFICATIONS_LIST: ListSpec = {
   id: 'webhook-notifications',
   noun: 'notifications',

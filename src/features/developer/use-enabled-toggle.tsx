@@ -10,15 +10,15 @@ interface ToggleFailure {
 }
 
 /**
- * §4 enable/disable of an API key or endpoint: a spinner on the item's button while it runs (the
- * mutation hook replaces the item with the server's answer), and on failure §8's dialog
+ * Enable/disable of an API key or endpoint (docs/states.md#api-keys-and-webhook-endpoints): a spinner on the item's button while it runs (the
+ * mutation hook replaces the item with the server's answer), and on failure docs/errors.md#developer-tools's dialog
  * ('Error disabling API key' …), which can try again.
  */
 export function useEnabledToggle<T extends Toggle>({
   noun,
   mutation,
 }: {
-  // 'API key' or 'endpoint', as the §8 titles say.
+  // 'API key' or 'endpoint', as the titles (docs/errors.md#developer-tools) say.
   noun: string
   mutation: UseMutationResult<T, Error, Toggle>
 }) {

@@ -20,7 +20,7 @@ import { toListQuery } from '@/lib/list-view'
 import { whenPersisted } from '@/offline/idb-persister'
 import { useToast } from '@/ui/toast'
 
-// §9: a link's status is checked every 60 s while shown, never twice within 30 s.
+// docs/constants.md#timing: a link's status is checked every 60 s while shown, never twice within 30 s.
 export const POLL_MS = 60_000
 export const MIN_CHECK_GAP_MS = 30_000
 
@@ -31,7 +31,7 @@ const itemPath = (intentId: string) => `/v1/intents/${enc(intentId)}`
 const schemas = () => import('@/api/schema/intents')
 
 export const intentQueries = {
-  // §7 GET /v1/intents?submerchantId={id} with sort, limit, offset, filters and date ranges.
+  // GET /v1/intents?submerchantId={id} with sort, limit, offset, filters and date ranges.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: intentKeys.list(submerchantId, params),
@@ -41,7 +41,7 @@ export const intentQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/intents?q&limit=10 (search).
+  // GET /v1/intents?q&limit=10 (search).
   search: (submerchantId: string, q: string) =>
     queryOptions({
       queryKey: intentKeys.search(submerchantId, q),
@@ -52,7 +52,7 @@ export const intentQueries = {
       enabled: q.trim().length > 0,
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/intents/{id}.
+  // GET /v1/intents/{id}.
   detail: (submerchantId: string, intentId: string) =>
     queryOptions({
       queryKey: intentKeys.detail(submerchantId, intentId),
@@ -63,7 +63,7 @@ export const intentQueries = {
       // Opening the page checks a link that is not final at once (the route's loader, recheck);
       // the Refresh button alone keeps 30 s between checks.
       staleTime: MIN_CHECK_GAP_MS,
-      // §9: every 60 s while shown and not final; never while the page is hidden.
+      // docs/constants.md#timing: every 60 s while shown and not final; never while the page is hidden.
       refetchInterval: (q) => (q.state.data && !q.state.data.statusIsFinal ? POLL_MS : false),
       refetchIntervalInBackground: false,
       // A tab brought to the front (or the app resumed) checks a link that is not final at once.
@@ -75,7 +75,7 @@ export const intentQueries = {
 // A link that may still change is checked whenever its page opens.
 export const needsRecheck = (intent: Intent) => !intent.statusIsFinal
 
-// The writes, one mutation hook each (docs/writes.md). Edit and the §4 actions are never queued
+// The writes, one mutation hook each (docs/writes.md). Edit and the actions (docs/states.md#payment-links) are never queued
 // (their buttons say they need a connection); create and notify may wait offline, with the
 // mutationFn registered in mutations.ts so a queued one resumes after a reload.
 
@@ -87,7 +87,7 @@ async function storeIntent(queryClient: QueryClient, submerchantId: string, inte
   await whenPersisted()
 }
 
-// §7 PATCH /v1/intents/{id}.
+// PATCH /v1/intents/{id}.
 export function useUpdateIntentMutation(submerchantId: string, intentId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -107,7 +107,7 @@ export interface IntentActionInput {
   capture?: CapturePayload
 }
 
-// §7 PUT …/cancellation, …/reset, …/authorization/capture and DELETE. Bulk actions call it per
+// PUT …/cancellation, …/reset, …/authorization/capture and DELETE. Bulk actions call it per
 // row (their runner owns the cache update); screens use useIntentActionMutation.
 export async function runIntentAction(
   intentId: string,
@@ -149,7 +149,7 @@ export function useIntentActionMutation(submerchantId: string, intentId: string)
   })
 }
 
-// §7 POST /v1/intents; queued while offline.
+// POST /v1/intents; queued while offline.
 export function useCreateIntentMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   return useMutation<Intent, unknown, CreateIntentVariables>({
@@ -158,7 +158,7 @@ export function useCreateIntentMutation(submerchantId: string) {
   })
 }
 
-// §7 POST /v1/intents/{id}/customer-notifications; queued while offline.
+// POST /v1/intents/{id}/customer-notifications; queued while offline.
 export function useNotifyCustomerMutation(submerchantId: string) {
   const queryClient = useQueryClient()
   const toast = useToast()

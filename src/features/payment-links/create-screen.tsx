@@ -49,7 +49,7 @@ function usePhoneLib(): PhoneLib | null {
   return lib
 }
 
-// §2 /payment-links/create with every §5 rule; a server error opens the 'Oops...' dialog.
+// /payment-links/create (docs/screens.md#payment-links) with every rule (docs/validation.md#payment-link-create); a server error opens the 'Oops...' dialog.
 export function CreatePaymentLinkScreen({
   submerchantId,
   requiresJobNumber,

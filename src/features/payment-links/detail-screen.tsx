@@ -82,7 +82,7 @@ export function PaymentLinkDetailScreen({
   )
 }
 
-// §2: the last-checked time and a refresh that refuses a second check within 30 s.
+// docs/screens.md#payment-links: the last-checked time and a refresh that refuses a second check within 30 s.
 function CheckedRow({
   updatedAt,
   refetch,

@@ -21,7 +21,7 @@ interface EditScreenProps {
   onCancel: () => void
 }
 
-// §2 /payment-links/{id}/edit: PATCH amount, description, reference and customer name.
+// /payment-links/{id}/edit (docs/screens.md#payment-links): PATCH amount, description, reference and customer name.
 export function EditPaymentLinkScreen(props: EditScreenProps) {
   const query = useQuery(intentQueries.detail(props.submerchantId, props.intentId))
   return (

@@ -58,7 +58,7 @@ const CONFIRM: Record<
   },
 }
 
-// §4 actions by status: created (edit, cancel, resend), authorised (capture), reset, delete.
+// Actions by status (docs/states.md#payment-links): created (edit, cancel, resend), authorised (capture), reset, delete.
 export function IntentActions({ intent, submerchantId, canModify, onDeleted }: IntentActionsProps) {
   const online = useOnline()
   const [confirming, setConfirming] = useState<Exclude<IntentAction, 'capture'> | null>(null)
@@ -128,7 +128,7 @@ export function IntentActions({ intent, submerchantId, canModify, onDeleted }: I
   )
 }
 
-// §4 capture of an authorised link; a failure shows in this form.
+// docs/states.md#payment-links capture of an authorised link; a failure shows in this form.
 function CaptureForm({
   intent,
   submerchantId,
@@ -191,7 +191,7 @@ function CaptureForm({
   )
 }
 
-// §5 resend: the button is enabled only when a phone or email exists and a channel is ticked.
+// Resend (docs/validation.md#resend-form): the button is enabled only when a phone or email exists and a channel is ticked.
 function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: string }) {
   const toast = useToast()
   const notify = useNotifyCustomerMutation(submerchantId)

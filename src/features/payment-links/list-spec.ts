@@ -2,7 +2,7 @@ import { INTENT_STATUSES } from '@/api/schema/intent-values'
 import type { ListSpec } from '@/lib/list-search'
 import { intentStatusLabel } from '@/features/payment-links/status'
 
-// The payment-links list's view (§2, §7): reference, amount, status, created and succeeded ranges.
+// The payment-links list's view (docs/api.md#payment-links, docs/screens.md#payment-links): reference, amount, status, created and succeeded ranges.
 export const PAYMENT_LINKS_LIST: ListSpec = {
   id: 'payment-links',
   noun: 'payment links',

@@ -54,7 +54,7 @@ async function everyPage<T>(
 }
 
 export const payoutQueries = {
-  // §7 GET /v1/payouts?submerchantId={id}: the server table.
+  // GET /v1/payouts?submerchantId={id}: the server table.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...payoutKeys.all(submerchantId), 'list', params] as const,
@@ -64,7 +64,7 @@ export const payoutQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/payouts/{payoutId}.
+  // GET /v1/payouts/{payoutId}.
   detail: (submerchantId: string, payoutId: string) =>
     queryOptions({
       queryKey: [...payoutKeys.all(submerchantId), 'detail', payoutId] as const,
@@ -73,7 +73,7 @@ export const payoutQueries = {
         return api(`/v1/payouts/${enc(payoutId)}`, { schema: Payout, signal })
       },
     }),
-  // §7 GET /v1/bank-accounts/{id}, kept with the account number masked (memory and IndexedDB).
+  // GET /v1/bank-accounts/{id}, kept with the account number masked (memory and IndexedDB).
   bankAccount: (submerchantId: string, bankAccountId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'bank-accounts', bankAccountId] as const,
@@ -86,7 +86,7 @@ export const payoutQueries = {
         return { ...account, accountNumber: maskAccountNumber(account.accountNumber) }
       },
     }),
-  // §7 GET /v1/payout-cards/{id} (scheme and last four only).
+  // GET /v1/payout-cards/{id} (scheme and last four only).
   payoutCard: (submerchantId: string, payoutCardId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'payout-cards', payoutCardId] as const,
@@ -95,8 +95,8 @@ export const payoutQueries = {
         return api(`/v1/payout-cards/${enc(payoutCardId)}`, { schema: PayoutCard, signal })
       },
     }),
-  // Beyond the spec: the payout's sales with gross, fee and net, from the §7 payouts, balance
-  // transactions and sales calls over the payout's period (README "Payouts and their sales").
+  // Beyond what docs/screens.md describes: the payout's sales with gross, fee and net, from the payouts, balance
+  // transactions and sales calls (docs/api.md) over the payout's period (README "Payouts and their sales").
   contents: (submerchantId: string, payout: Payout) =>
     queryOptions({
       queryKey: [...payoutKeys.all(submerchantId), 'contents', payout.id] as const,

@@ -1,7 +1,7 @@
 import { PAYOUT_STATUSES } from '@/api/schema/payout-values'
 import type { ListSpec } from '@/lib/list-search'
 
-// The payouts table (§2): createdAt range, status and Reference; declared once.
+// The payouts table (docs/screens.md#payouts): createdAt range, status and Reference; declared once.
 export const PAYOUTS_LIST: ListSpec = {
   id: 'payouts',
   noun: 'payouts',

@@ -7,7 +7,7 @@ import { requestAccessToken } from '@/session/tokens'
 const userPath = (userId: string) => `/v1/users/${encodeURIComponent(userId)}`
 
 export const profileQueries = {
-  // §7 GET /v1/submerchants/{id}?expand=planAttachment (cache bypass), for the 'Your Account' card.
+  // GET /v1/submerchants/{id}?expand=planAttachment (cache bypass), for the 'Your Account' card.
   account: (submerchantId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'submerchant', 'plan-attachment'],
@@ -20,19 +20,19 @@ export const profileQueries = {
     }),
 }
 
-// Security changes are never queued offline (ARCHITECTURE.md): plain calls, not paused mutations.
+// Security changes are never queued offline (docs/offline.md#writing): plain calls, not paused mutations.
 
-// §7 PUT /v1/users/{id}/password.
+// PUT /v1/users/{id}/password.
 export function changePassword(userId: string, payload: UpdatePasswordPayload) {
   return api(`${userPath(userId)}/password`, { method: 'PUT', body: { ...payload }, schema: User })
 }
 
-// §4: after a password change the session is renewed with a refresh-token request.
+// docs/states.md#password: after a password change the session is renewed with a refresh-token request.
 export function reauthenticate(submerchantId: string | null): Promise<string> {
   return requestAccessToken(submerchantId)
 }
 
-// §7 PUT /v1/users/{id}/mfa-enrollment {type: totp}.
+// PUT /v1/users/{id}/mfa-enrollment {type: totp}.
 export function requestMfaEnrollment(userId: string) {
   return api(`${userPath(userId)}/mfa-enrollment`, {
     method: 'PUT',
@@ -41,7 +41,7 @@ export function requestMfaEnrollment(userId: string) {
   })
 }
 
-// §7 PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}.
+// PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}.
 export function confirmMfaEnrollment(userId: string, token: string) {
   return api(`${userPath(userId)}/mfa-enrollment/confirmation`, {
     method: 'PUT',
@@ -50,7 +50,7 @@ export function confirmMfaEnrollment(userId: string, token: string) {
   })
 }
 
-// §7 DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the 24-character recovery code.
+// DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the 24-character recovery code.
 export function disableMfa(userId: string, mfaToken: string) {
   return api(`${userPath(userId)}/mfa-enrollment`, {
     method: 'DELETE',

@@ -1,7 +1,7 @@
 import type { ApiError } from '@/api/errors'
 import { firstFieldMessages } from '@/lib/use-form'
 
-// §5 / §8 texts of the profile page, exactly as written.
+// Texts of the profile page (docs/validation.md#profile, docs/errors.md#profile-and-accounts), exactly as written.
 export const PROFILE_MESSAGES = {
   invalidCode: 'Invalid code provided. Please double check your authenticator app.',
   passwordFailed: 'Error updating password',
@@ -10,7 +10,7 @@ export const PROFILE_MESSAGES = {
   enrolFailed: (message: string) => `Error enrolling for MFA: ${message}`,
 } as const
 
-// §8: these two server messages are shown as given.
+// docs/errors.md#password: these two server messages are shown as given.
 export const PASSWORD_MESSAGES_SHOWN_AS_GIVEN = [
   'Password appears in list of compromised passwords',
   'Invalid format: Password contains words from prohibited list',
@@ -22,7 +22,7 @@ export interface PasswordFailure {
   details: string[]
 }
 
-// §8 password update: the two messages as given; else 'Error updating password', the server
+// Password update (docs/errors.md#password): the two messages as given; else 'Error updating password', the server
 // message and the first message of each item in errors.
 export function passwordFailure(error: ApiError): PasswordFailure {
   if ((PASSWORD_MESSAGES_SHOWN_AS_GIVEN as readonly string[]).includes(error.message)) {

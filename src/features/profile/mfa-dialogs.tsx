@@ -15,7 +15,7 @@ import { TextField } from '@/ui/field'
 import { SecretValue } from '@/ui/secret-value'
 
 /**
- * An MFA code form on useForm: the §5 format check is the API schema's (it carries the §5 text), then
+ * An MFA code form on useForm: the format check (docs/validation.md#mfa-codes) is the API schema's (it carries the text), then
  * the server call. What the server says is `form.summary`, for the dialog to show where it belongs.
  */
 function useCodeForm<Out>(
@@ -40,7 +40,7 @@ interface EnrolDialogProps {
   onConfirmed: () => void
 }
 
-// §4 MFA enrolment: scan the QR (or type the secret), then confirm with a code.
+// MFA enrolment (docs/states.md#mfa): scan the QR (or type the secret), then confirm with a code.
 export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
   const form = useCodeForm(
     MfaConfirmationPayload,
@@ -95,7 +95,7 @@ export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: Enrol
 
 export const RECOVERY_CONFIRM_WORD = 'Confirm'
 
-// §5: the recovery code is shown once; the dialog closes only when 'Confirm' is typed.
+// docs/validation.md#mfa-codes: the recovery code is shown once; the dialog closes only when 'Confirm' is typed.
 export function RecoveryCodeDialog({
   recoveryCode,
   onClose,
@@ -136,7 +136,7 @@ interface DisableDialogProps {
   onDisabled: () => void
 }
 
-// §5/§8 MFA disable: a 6-digit code or the 24-character recovery code.
+// MFA disable (docs/validation.md#mfa-codes, docs/errors.md#mfa): a 6-digit code or the 24-character recovery code.
 export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
   const form = useCodeForm(
     MfaDisablePayload,

@@ -14,7 +14,7 @@ import { NewPasswordFields } from '@/ui/new-password-fields'
 import { PasswordField } from '@/ui/password-field'
 import { useToast } from '@/ui/toast'
 
-// §4/§9: the wait before re-authenticating after a password change.
+// docs/states.md#password and docs/constants.md#timing: the wait before re-authenticating after a password change.
 export const REAUTH_DELAY_MS = 2000
 
 interface PasswordDialogProps {
@@ -47,7 +47,7 @@ export function PasswordDialog({
     messages: { currentPassword: { required: 'Current password is required' } },
     check: (values) => ({
       ...newPasswordErrors(assessment, values.newPassword, values.confirmPassword),
-      // §5: with MFA on, the change needs the app's 6-digit code.
+      // docs/validation.md#mfa-codes: with MFA on, the change needs the app's 6-digit code.
       mfaToken:
         user.mfaIsEnabled && !/^\d{6}$/.test(values.mfaToken.trim())
           ? PROFILE_MESSAGES.invalidCode
@@ -61,7 +61,7 @@ export function PasswordDialog({
         setPhase('form')
         throw cause
       }
-      // §4: wait 2 s, renew the session with the refresh token, then reload the profile.
+      // docs/states.md#password: wait 2 s, renew the session with the refresh token, then reload the profile.
       setPhase('renewing')
       await wait(REAUTH_DELAY_MS)
       try {
@@ -72,7 +72,7 @@ export function PasswordDialog({
       toast.notice('Password updated', 'success')
       onClose()
     },
-    // §8 lists the field messages in the alert, after 'Error updating password' and the message.
+    // docs/errors.md#password lists the field messages in the alert, after 'Error updating password' and the message.
     serverErrorsOnFields: false,
     summarize: (error) => {
       const failure = passwordFailure(error)

@@ -5,14 +5,14 @@ import { RefundRequest, type RefundRequestPayload } from '@/api/schema/refunds'
 import { useToast } from '@/ui/toast'
 
 const enc = encodeURIComponent
-// §7 writes the collection with a trailing slash.
+// The API writes the collection with a trailing slash (docs/api.md#sales-refunds-and-receipts).
 const collectionPath = (saleId: string) => `/v1/sales/${enc(saleId)}/refund-requests/`
 const itemPath = (saleId: string, refundId: string) =>
   `/v1/sales/${enc(saleId)}/refund-requests/${enc(refundId)}`
 
 const RefundRequestList = RefundRequest.array()
 
-// Keys start with the submerchant id (ARCHITECTURE "Keys"); one list per sale.
+// Keys start with the submerchant id (docs/architecture.md#keys); one list per sale.
 export const refundKeys = {
   all: (submerchantId: string) => [submerchantId, 'refund-requests'] as const,
   list: (submerchantId: string, saleId: string) =>
@@ -20,7 +20,7 @@ export const refundKeys = {
 }
 
 export const refundQueries = {
-  // §7 GET /v1/sales/{id}/refund-requests/: every refund of the sale, oldest first.
+  // GET /v1/sales/{id}/refund-requests/: every refund of the sale, oldest first.
   list: (submerchantId: string, saleId: string) =>
     queryOptions({
       queryKey: refundKeys.list(submerchantId, saleId),
@@ -54,7 +54,7 @@ function useRefundWrite<Input, Result>(
   })
 }
 
-// §7 POST /v1/sales/{id}/refund-requests/ (201).
+// POST /v1/sales/{id}/refund-requests/ (201).
 export function useCreateRefundMutation(submerchantId: string, saleId: string) {
   return useRefundWrite(
     submerchantId,
@@ -65,7 +65,7 @@ export function useCreateRefundMutation(submerchantId: string, saleId: string) {
   )
 }
 
-// §7 PATCH /v1/sales/{id}/refund-requests/{refundId} with the same fields (200).
+// PATCH /v1/sales/{id}/refund-requests/{refundId} with the same fields (200).
 export function useUpdateRefundMutation(submerchantId: string, saleId: string, refundId: string) {
   return useRefundWrite(
     submerchantId,
@@ -80,7 +80,7 @@ export function useUpdateRefundMutation(submerchantId: string, saleId: string, r
   )
 }
 
-// §7 DELETE /v1/sales/{id}/refund-requests/{refundId} (204).
+// DELETE /v1/sales/{id}/refund-requests/{refundId} (204).
 export function useDeleteRefundMutation(submerchantId: string, saleId: string) {
   return useRefundWrite(
     submerchantId,

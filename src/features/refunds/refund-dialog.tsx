@@ -32,7 +32,7 @@ interface RefundDialogProps {
   onClose: () => void
 }
 
-// §5 refund request (or edit) form, then a confirmation with the amount and the card before sending.
+// The refund request (or edit) form (docs/validation.md#refund-request), then a confirmation with the amount and the card before sending.
 export function RefundDialog({
   submerchantId,
   sale,
@@ -56,7 +56,7 @@ export function RefundDialog({
     ...refundFormRules({ refundable, currency: sale.currency }),
     // Checked: on to the confirmation, which sends it.
     onSubmit: (payload) => setConfirming(payload),
-    // §8: the server message or the status text, in a dismissible alert.
+    // docs/errors.md#sales-refunds-receipts-terminals: the server message or the status text, in a dismissible alert.
     summarize: (error) => ({ message: refundErrorMessage(error), details: [] }),
   })
   const { values, errors } = form

@@ -111,7 +111,7 @@ function RowAction({
   )
 }
 
-// §4: only pending refunds can be deleted, after confirmation; §8 'Request failed: …' shows here.
+// docs/states.md#refunds: only pending refunds can be deleted, after confirmation; docs/errors.md#sales-refunds-receipts-terminals 'Request failed: …' shows here.
 export function DeleteRefundDialog({
   submerchantId,
   sale,

@@ -27,7 +27,7 @@ interface RefundsSectionProps {
 
 type Editor = { refund?: RefundRequest } | null
 
-// §2 refund request form, list of refunds, with the §4 refundable rule and the §6 permission.
+// The refund request form and list of refunds (docs/screens.md#sale-detail), with the refundable rule (docs/states.md#refunds) and the permission (docs/roles.md#refunds).
 export function RefundsSection({ sale, account, role, currentUserId }: RefundsSectionProps) {
   const online = useOnline()
   const query = useQuery(refundQueries.list(account.id, sale.id))
@@ -109,7 +109,7 @@ function RequestButton({
   onRequest: () => void
 }) {
   const reasonId = useId()
-  // §6: refused people see the disabled 'Not permitted' button titled with the reason; touch has
+  // docs/roles.md#refunds: refused people see the disabled 'Not permitted' button titled with the reason; touch has
   // no hover to show a title, so the reason is also written beside it.
   if (!allowed) {
     return (
@@ -123,7 +123,7 @@ function RequestButton({
       </div>
     )
   }
-  // §4: nothing refundable, nothing to request.
+  // docs/states.md#refunds: nothing refundable, nothing to request.
   if (refundable === 0) return null
   return (
     <div className="refunds__request">

@@ -12,7 +12,7 @@ const enc = encodeURIComponent
 const schemas = () => import('@/api/schema/sales')
 
 export const salesQueries = {
-  // §7 GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
+  // GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...salesKeys.lists(submerchantId), params] as const,
@@ -24,7 +24,7 @@ export const salesQueries = {
       // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/sales/{id} with the cache bypass header.
+  // GET /v1/sales/{id} with the cache bypass header.
   detail: (submerchantId: string, saleId: string) =>
     queryOptions({
       queryKey: salesKeys.detail(submerchantId, saleId),
@@ -33,7 +33,7 @@ export const salesQueries = {
         return api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal })
       },
     }),
-  // §7 GET /v1/balance-transactions/{id}: the fee and net of a sale.
+  // GET /v1/balance-transactions/{id}: the fee and net of a sale.
   balanceTransaction: (submerchantId: string, balanceTransactionId: string) =>
     queryOptions({
       queryKey: [submerchantId, 'balance-transactions', balanceTransactionId] as const,

@@ -49,7 +49,7 @@ function sumTakings(
 }
 
 export const terminalQueries = {
-  // §7 GET /v1/terminals?currentAllocation[submerchantId]={id}: the server table.
+  // GET /v1/terminals?currentAllocation[submerchantId]={id}: the server table.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...terminalKeys.all(submerchantId), 'list', params] as const,
@@ -66,7 +66,7 @@ export const terminalQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/terminals?q&limit=10: the search suggestions (§9).
+  // GET /v1/terminals?q&limit=10: the search suggestions (docs/constants.md#timing).
   search: (submerchantId: string, q: string) =>
     queryOptions({
       queryKey: [...terminalKeys.all(submerchantId), 'search', q] as const,
@@ -77,7 +77,7 @@ export const terminalQueries = {
       enabled: q.trim() !== '',
       placeholderData: keepPreviousData,
     }),
-  // §7 GET /v1/terminals/{id}.
+  // GET /v1/terminals/{id}.
   detail: (submerchantId: string, terminalId: string) =>
     queryOptions({
       queryKey: [...terminalKeys.all(submerchantId), 'detail', terminalId] as const,
@@ -86,7 +86,7 @@ export const terminalQueries = {
         return api(`/v1/terminals/${enc(terminalId)}`, { schema: Terminal, signal })
       },
     }),
-  // §7 GET /v1/sales?terminalId={id} with filters, sort and a capturedAt range: the terminal's sales.
+  // GET /v1/sales?terminalId={id} with filters, sort and a capturedAt range: the terminal's sales.
   sales: (submerchantId: string, terminalId: string, params: ListParams) =>
     queryOptions({
       queryKey: [...terminalKeys.all(submerchantId), 'sales', terminalId, params] as const,
@@ -97,7 +97,7 @@ export const terminalQueries = {
       },
       placeholderData: keepPreviousData,
     }),
-  // Beyond the spec: a terminal's takings today and over the last 7 days, from the same sales call
+  // Beyond what docs/screens.md describes: a terminal's takings today and over the last 7 days, from the same sales call
   // with a capturedAt range (`weekStart` and `todayStart` are local midnights as ISO strings).
   takings: (submerchantId: string, terminalId: string, weekStart: string, todayStart: string) =>
     queryOptions({

@@ -1,7 +1,7 @@
 import { TERMINAL_MODELS } from '@/api/schema/terminal-values'
 import type { ListSpec } from '@/lib/list-search'
 
-// The terminals table (§2, §7): declared once; the URL, the query, chips and panel follow from it.
+// The terminals table (docs/api.md#terminals, docs/screens.md#terminals): declared once; the URL, the query, chips and panel follow from it.
 export const TERMINALS_LIST: ListSpec = {
   id: 'terminals',
   noun: 'terminals',

@@ -5,7 +5,7 @@ import { ScanToPayScreen } from '@/features/scan-to-pay/scan-to-pay-screen'
 import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
-// §2 /scan-to-pay, titled Anytime Payments. Needs no call: the account in context is enough, so
+// /scan-to-pay, titled Anytime Payments (docs/screens.md#scan-to-pay). Needs no call: the account in context is enough, so
 // the page works offline once its chunks are installed.
 export const Route = createFileRoute('/_auth/scan-to-pay/')({
   head: () => ({ meta: [{ title: pageTitle('Anytime Payments') }] }),

@@ -6,7 +6,7 @@ import { loadQuery } from '@/lib/load-query'
 import { accessFor } from '@/policy/access'
 
 export const Route = createFileRoute('/_auth/payment-links/$intentId/')({
-  // §2: the create page opened through the id route goes to the create route.
+  // docs/screens.md#payment-links: the create page opened through the id route goes to the create route.
   beforeLoad: ({ params }) => {
     if (params.intentId === 'create') throw redirect({ to: '/payment-links/create' })
   },
