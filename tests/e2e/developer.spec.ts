@@ -37,7 +37,7 @@ function item(page: Page, list: 'API keys' | 'Webhook endpoints', name: string):
 async function createKey(page: Page, name: string): Promise<string> {
   await page.getByRole('button', { name: 'Create API key' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create API key' })
-  // §5: no permission preselected.
+  // docs/validation.md#developer-tools: no permission preselected.
   await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(0)
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name)
   await dialog.getByRole('button', { name: 'Read only' }).click()
@@ -52,7 +52,7 @@ async function createKey(page: Page, name: string): Promise<string> {
 async function addEndpoint(page: Page, name: string, url: string): Promise<string> {
   await page.getByRole('button', { name: 'Add endpoint' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' })
-  // §5: sale.created preselected, intent.authorized not.
+  // docs/validation.md#developer-tools: sale.created preselected, intent.authorized not.
   await expect(dialog.getByRole('checkbox', { name: 'sale.created' })).toBeChecked()
   await expect(dialog.getByRole('checkbox', { name: 'intent.authorized' })).not.toBeChecked()
   await dialog.getByRole('textbox', { name: 'URL' }).fill(url)
@@ -118,7 +118,7 @@ test.describe('developer tools', () => {
     await card.getByRole('button', { name: /^Enable/ }).click()
     await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
 
-    // A failed toggle opens §8's dialog and leaves the key as it was.
+    // A failed toggle opens the error dialog (docs/errors.md#developer-tools) and leaves the key as it was.
     await page.route('**/v1/api-keys/*', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 503, json: { code: 'unavailable', message: 'Try later' } })

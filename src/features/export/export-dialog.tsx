@@ -57,7 +57,7 @@ function savedNotice(count: number, name: string): string {
   return `Exported ${number.format(count)} ${count === 1 ? 'sale' : 'sales'} to ${name}`
 }
 
-// §2 Export on the sales list: the choices, the §4 states, and the file at the end.
+// Export on the sales list (docs/screens.md#export): the choices, the states (docs/states.md#export), and the file at the end.
 export function ExportDialog(props: ExportDialogProps) {
   // Mounted only while open, so every opening starts from the defaults and a fresh clock.
   return props.open ? <ExportForm {...props} /> : null
