@@ -16,6 +16,7 @@ import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/confi
 import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { watchPreloadErrors } from '@/lib/lazy-load'
+import { parseSearch, stringifySearch } from '@/lib/search'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
 import { createQueryClientLoader, type QueryClientLoader } from '@/offline/query-client-loader'
@@ -37,6 +38,8 @@ function createAppRouter(
   return createRouter({
     routeTree,
     context: { loadQueryClient, session, auth, restored },
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     // React Query owns freshness, so the router never serves its own stale loader data.
     defaultPreloadStaleTime: 0,

@@ -133,9 +133,10 @@ export function dayOf(value: unknown): string | undefined {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined
 }
 
-// Numbers typed in the URL arrive as numbers from the router's JSON search parser.
+// The router reads URL values as JSON: `?page=2` is a number and `?x=true` a boolean; the list
+// reads what was typed.
 function textOf(value: unknown, maxLength: number): string | undefined {
-  const text = typeof value === 'number' ? String(value) : value
+  const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
   return optionalString(text, maxLength)?.trim() || undefined
 }
 
@@ -155,8 +156,10 @@ function readFilter(filter: FilterSpec, raw: Record<string, unknown>): ListSearc
       const text = textOf(value, filter.maxLength)
       return { [filter.key]: text && !textProblem(filter, text) ? text : undefined }
     }
-    case 'select':
-      return { [filter.key]: filter.values.find((allowed) => allowed === value) }
+    case 'select': {
+      const text = textOf(value, 100)
+      return { [filter.key]: filter.values.find((allowed) => allowed === text) }
+    }
     case 'amount': {
       const text = textOf(value, 16)
       return { [filter.key]: text && !amountProblem(text) ? text : undefined }
@@ -189,17 +192,6 @@ export function parseListSearch(spec: ListSpec, raw: Record<string, unknown>): L
   }
   for (const filter of spec.filters) Object.assign(search, readFilter(filter, raw))
   return compactSearch(search)
-}
-
-export function searchKeys(spec: ListSpec): string[] {
-  return ['page', 'sort', ...spec.filters.flatMap(filterKeys)]
-}
-
-// The route's validateSearch: every key present, so a dropped bad value also replaces the raw one
-// (the router merges the raw search under the validated one).
-export function validateListSearch(spec: ListSpec, raw: Record<string, unknown>): ListSearch {
-  const parsed = parseListSearch(spec, raw)
-  return Object.fromEntries(searchKeys(spec).map((key) => [key, parsed[key]])) as ListSearch
 }
 
 // Applying a change to the view: any filter or sort change starts again at page 1.

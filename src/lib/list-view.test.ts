@@ -3,7 +3,6 @@ import {
   clearAllChange,
   narrowListSpec,
   parseListSearch,
-  validateListSearch,
   withChange,
   type ListSpec,
 } from '@/lib/list-search'
@@ -76,23 +75,7 @@ describe('a declared list', () => {
     const raw = JSON.parse(
       '{"__proto__": {"status": "created"}, "constructor": "x", "toString": 1}',
     )
-    const search = validateListSearch(LINKS, raw)
-    expect(Object.keys(search).sort()).toEqual(
-      [
-        'page',
-        'sort',
-        'created',
-        'createdFrom',
-        'createdTo',
-        'succeeded',
-        'succeededFrom',
-        'succeededTo',
-        'amount',
-        'status',
-        'ref',
-      ].sort(),
-    )
-    expect(Object.values(search).every((value) => value === undefined)).toBe(true)
+    expect(parseListSearch(LINKS, raw)).toEqual({})
   })
 
   it('becomes the §7 query: fields renamed, amounts in minor units, each range on its field', () => {
@@ -159,7 +142,7 @@ describe("a narrowed list (a subset of another list, such as one terminal's sale
   })
 
   it('drops the fixed filters from the URL', () => {
-    const search = validateListSearch(narrowed, { status: 'created', ref: 'JOB-1', sort: 'amount' })
+    const search = parseListSearch(narrowed, { status: 'created', ref: 'JOB-1', sort: 'amount' })
     expect(search).not.toHaveProperty('status')
     expect(search).toMatchObject({ ref: 'JOB-1' })
     expect(toListParams(narrowed, search, now).sort).toEqual(LINKS.defaultSort)

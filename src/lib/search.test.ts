@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { plainSearch } from '@/lib/search'
 
 describe('plainSearch', () => {
-  it('keeps text and finite numbers, and drops everything else', () => {
+  it('keeps text, finite numbers and flags as text, and drops everything else', () => {
     const raw = JSON.parse(
       '{"q":"cab","page":2,"obj":{"a":1},"list":[1],"flag":true,"empty":"","nil":null,"__proto__":{"polluted":1}}',
     ) as Record<string, unknown>
-    expect(plainSearch({ ...raw, inf: Infinity, nan: Number.NaN })).toEqual({ q: 'cab', page: 2 })
+    expect(plainSearch({ ...raw, inf: Infinity, nan: Number.NaN })).toEqual({
+      q: 'cab',
+      page: 2,
+      flag: 'true',
+      nil: 'null',
+    })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 

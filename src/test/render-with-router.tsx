@@ -11,6 +11,7 @@ import {
 import { render } from '@testing-library/react'
 import type { RouterContext } from '@/session/router-context'
 import type { Auth } from '@/session/auth'
+import { parseSearch, stringifySearch } from '@/lib/search'
 import { createSession } from '@/session/session'
 import { ToastProvider } from '@/ui/toast'
 
@@ -30,6 +31,8 @@ export async function renderWithRouter(screen: ReactNode, auth: Partial<Auth>) {
     page('/login', () => <h1>Login page</h1>),
   ])
   const router = createRouter({
+    parseSearch,
+    stringifySearch,
     routeTree,
     history: createMemoryHistory({ initialEntries: ['/'] }),
     context: {

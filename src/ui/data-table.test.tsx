@@ -110,7 +110,7 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenCalledWith({ field: 'method', direction: 'desc' })
   })
 
-  it('uses renderCard for the phone cards and keeps the table on wide screens', () => {
+  it("uses the list's card on phones, with the columns it does not show under More", () => {
     setWidth(false)
     const { unmount } = render(
       <DataTable
@@ -118,12 +118,25 @@ describe('DataTable', () => {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        renderCard={(row) => <a href={`/sales/${row.id}`}>{`${row.method} sale`}</a>}
+        card={{
+          shows: ['id', 'method'],
+          render: (row) => <a href={`/sales/${row.id}`}>{`${row.method} sale`}</a>,
+        }}
       />,
     )
     const cards = within(screen.getByRole('list', { name: 'Sales' })).getAllByRole('listitem')
-    expect(cards.map((card) => card.textContent)).toEqual(['POS sale', 'SoftPOS sale'])
-    expect(screen.queryByText('Total')).toBeNull()
+    expect(cards.map((card) => within(card).getByRole('link').textContent)).toEqual([
+      'POS sale',
+      'SoftPOS sale',
+    ])
+    // Total is not on the card: the kit adds it under More, never drops it.
+    const more = within(cards[0] as HTMLElement)
+      .getByText('More')
+      .closest('details')
+    expect(more?.open).toBe(false)
+    expect(within(more as HTMLElement).getByText('Total')).toBeTruthy()
+    expect(within(more as HTMLElement).getByText('£12')).toBeTruthy()
+    expect(within(more as HTMLElement).queryByText('Method')).toBeNull()
     unmount()
     setWidth(true)
     render(
@@ -132,7 +145,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        renderCard={(row) => `${row.method} sale`}
+        card={{ shows: ['id', 'amount', 'method'], render: (row) => `${row.method} sale` }}
       />,
     )
     expect(screen.getByRole('table', { name: 'Sales' })).toBeTruthy()

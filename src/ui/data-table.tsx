@@ -14,8 +14,17 @@ export interface Column<Row> {
   // Direction of the first click (dates and amounts usually start descending).
   firstDirection?: ListSort['direction']
   align?: 'start' | 'end'
-  // Cells stay on one line (the table scrolls sideways instead); free text from people wraps.
+  // Cells stay on one line; free text from people wraps.
   wrap?: boolean
+}
+
+/**
+ * A phone card of one row. It names the columns it shows itself (smaller, as it likes); the kit
+ * lists every other column under 'More' on the card, so a card never drops a column.
+ */
+export interface CardSpec<Row> {
+  shows: readonly string[]
+  render: (row: Row) => ReactNode
 }
 
 interface DataTableProps<Row> {
@@ -31,7 +40,7 @@ interface DataTableProps<Row> {
   // 'auto' is a table from 600 px and cards below.
   layout?: 'auto' | 'table' | 'cards'
   // A compact card of one row for phones; default: every column as a label/value pair.
-  renderCard?: (row: Row) => ReactNode
+  card?: CardSpec<Row>
 }
 
 export const TABLE_MIN_WIDTH_QUERY = '(min-width: 600px)'
@@ -213,10 +222,11 @@ function CardLayout<Row>({
   onSortChange,
   empty = 'Nothing to show.',
   busy,
-  renderCard,
+  card,
 }: DataTableProps<Row>) {
   const sortable = onSortChange ? columns.filter((column) => column.sortField) : []
   const sortValue = sort ? `${sort.field}:${sort.direction}` : ''
+  const more = card ? columns.filter((column) => !card.shows.includes(column.id)) : []
   return (
     <div className="data-cards" aria-busy={busy || undefined}>
       {sortable.length > 0 && (
@@ -250,22 +260,37 @@ function CardLayout<Row>({
         <ul className="data-cards__list" aria-label={caption}>
           {rows.map((row) => (
             <li key={rowKey(row)} className="data-card">
-              {renderCard ? (
-                renderCard(row)
+              {card ? (
+                <>
+                  {card.render(row)}
+                  {more.length > 0 && (
+                    <details className="data-card__more">
+                      <summary>More</summary>
+                      <ColumnFacts columns={more} row={row} />
+                    </details>
+                  )}
+                </>
               ) : (
-                <dl>
-                  {columns.map((column) => (
-                    <div key={column.id} className="data-card__row">
-                      <dt>{column.header}</dt>
-                      <dd>{column.cell(row)}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <ColumnFacts columns={columns} row={row} />
               )}
             </li>
           ))}
         </ul>
       )}
     </div>
+  )
+}
+
+// Columns as label/value pairs: the default card, a card's 'More' and a table row's details.
+function ColumnFacts<Row>({ columns, row }: { columns: readonly Column<Row>[]; row: Row }) {
+  return (
+    <dl className="column-facts">
+      {columns.map((column) => (
+        <div key={column.id} className="column-facts__row">
+          <dt>{column.header}</dt>
+          <dd>{column.cell(row)}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }

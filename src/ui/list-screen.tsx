@@ -13,7 +13,7 @@ import {
 } from '@/lib/list-search'
 import { describeFilters } from '@/lib/list-view'
 import { Button } from '@/ui/button'
-import { DataTable, TABLE_MIN_WIDTH_QUERY, type Column } from '@/ui/data-table'
+import { DataTable, TABLE_MIN_WIDTH_QUERY, type CardSpec, type Column } from '@/ui/data-table'
 import { FilterChips } from '@/ui/filter-chips'
 import { FilterPanel } from '@/ui/filter-panel'
 import { markFilterChange, useMeasureRowsShown } from '@/ui/list-timing'
@@ -32,7 +32,7 @@ interface ListScreenProps<Row> {
   query: UseQueryResult<ListPage<Row>>
   columns: readonly Column<Row>[]
   rowKey: (row: Row) => string
-  renderCard?: (row: Row) => ReactNode
+  card?: CardSpec<Row>
   // §8 'Failed to load …'.
   errorTitle: string
   // Saved views are kept per user and account; without a known user they are not offered.
@@ -68,7 +68,7 @@ export function ListScreen<Row>({
   query,
   columns,
   rowKey,
-  renderCard,
+  card,
   errorTitle,
   savedViewsOwner,
   actions,
@@ -171,7 +171,7 @@ export function ListScreen<Row>({
               sort={sort}
               onSortChange={(next) => change({ sort: sortToSearch(spec, next) })}
               busy={query.isPlaceholderData}
-              renderCard={renderCard}
+              card={card}
               empty={filtering ? `No ${spec.noun} match these filters.` : `No ${spec.noun} yet.`}
             />
             <Pagination

@@ -3,7 +3,7 @@ import type { Intent } from '@/api/schema/intents'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import type { Column } from '@/ui/data-table'
+import type { CardSpec, Column } from '@/ui/data-table'
 
 export const INTENT_ROUTE = '/payment-links/$intentId'
 
@@ -62,8 +62,13 @@ export const INTENT_COLUMNS: readonly Column<Intent>[] = [
   },
 ]
 
-// On phones: the amount, status and customer lead; the card opens the link.
-export function IntentCard({ intent }: { intent: Intent }) {
+// On phones: every column, the amount, status and customer leading; the card opens the link.
+export const INTENT_CARD: CardSpec<Intent> = {
+  shows: ['reference', 'amount', 'customer', 'status', 'createdAt', 'expiresAt', 'details'],
+  render: (intent) => <IntentCard intent={intent} />,
+}
+
+function IntentCard({ intent }: { intent: Intent }) {
   return (
     <Link to={INTENT_ROUTE} params={{ intentId: intent.id }} className="intent-card">
       <span className="intent-card__amount">{formatMoney(intent.amount, intent.currency)}</span>

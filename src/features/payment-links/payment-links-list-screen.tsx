@@ -9,7 +9,7 @@ import type { BulkAction } from '@/features/payment-links/bulk/bulk-run'
 import { BulkRunDialog } from '@/features/payment-links/bulk/bulk-run-dialog'
 import { readMatchingLinks } from '@/features/payment-links/bulk/matching-links'
 import type { BulkSource } from '@/features/payment-links/bulk/use-bulk-run'
-import { INTENT_COLUMNS, IntentCard } from '@/features/payment-links/payment-links-columns'
+import { INTENT_CARD, INTENT_COLUMNS } from '@/features/payment-links/payment-links-columns'
 import { IntentSearch } from '@/features/payment-links/intent-search'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { QueuedLinks } from '@/features/payment-links/queued-links'
@@ -100,12 +100,15 @@ export function PaymentLinksListScreen({
         query={query}
         columns={columns}
         rowKey={(intent) => intent.id}
-        renderCard={(intent) => (
-          <div className="intent-pick">
-            <SelectLink intent={intent} selection={selection} />
-            <IntentCard intent={intent} />
-          </div>
-        )}
+        card={{
+          shows: ['select', ...INTENT_CARD.shows],
+          render: (intent) => (
+            <div className="intent-pick">
+              <SelectLink intent={intent} selection={selection} />
+              {INTENT_CARD.render(intent)}
+            </div>
+          ),
+        }}
         errorTitle="Failed to load payment links"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         age={<DataAge updatedAt={query.dataUpdatedAt} />}

@@ -3,7 +3,8 @@ import type { Payout } from '@/api/schema/payouts'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
-import type { Column } from '@/ui/data-table'
+import { CodeText } from '@/ui/code-text'
+import type { CardSpec, Column } from '@/ui/data-table'
 
 export const PAYOUT_ROUTE = '/payouts/$payoutId' as const
 
@@ -15,7 +16,7 @@ export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
   {
     id: 'id',
     header: 'Payout ID',
-    cell: (p) => <span className="payout-id">{p.id}</span>,
+    cell: (p) => <CodeText value={p.id} copy />,
     sortField: 'id',
   },
   {
@@ -53,7 +54,13 @@ export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
   },
 ]
 
-export function PayoutCard({ payout }: { payout: Payout }) {
+// On phones: every column; the card opens the payout (its Details).
+export const PAYOUT_CARD: CardSpec<Payout> = {
+  shows: ['id', 'amount', 'paymentReference', 'destinationType', 'createdAt', 'status', 'details'],
+  render: (payout) => <PayoutCard payout={payout} />,
+}
+
+function PayoutCard({ payout }: { payout: Payout }) {
   return (
     <Link to={PAYOUT_ROUTE} params={{ payoutId: payout.id }} className="payout-card">
       <span className="payout-card__amount">{formatMoney(payout.amount, payout.currency)}</span>
@@ -61,6 +68,9 @@ export function PayoutCard({ payout }: { payout: Payout }) {
       <span className="muted">{formatDateTime(payout.createdAt)}</span>
       <span className="muted">
         {payout.paymentReference} · {destinationText(payout)}
+      </span>
+      <span className="muted payout-card__id">
+        Payout ID <CodeText value={payout.id} />
       </span>
     </Link>
   )

@@ -5,7 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { payoutQueries } from '@/features/payouts/api'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
-import { PAYOUT_COLUMNS, PayoutCard } from '@/features/payouts/payouts-columns'
+import { PAYOUT_CARD, PAYOUT_COLUMNS } from '@/features/payouts/payouts-columns'
 import './payouts.css'
 
 interface PayoutsListScreenProps {
@@ -32,7 +32,7 @@ export function PayoutsListScreen({
       query={query}
       columns={PAYOUT_COLUMNS}
       rowKey={(p) => p.id}
-      renderCard={(p) => <PayoutCard payout={p} />}
+      card={PAYOUT_CARD}
       errorTitle="Failed to load payouts"
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       age={<DataAge updatedAt={query.dataUpdatedAt} />}

@@ -1,5 +1,5 @@
 import { CARD_SCHEMES, CARD_TYPES, SALE_METHODS } from '@/api/schema/sale-values'
-import type { ListSpec } from '@/lib/list-search'
+import { narrowListSpec, type ListSpec } from '@/lib/list-search'
 
 export const MAX_SERIAL_LENGTH = 64
 export const PAN_LAST_FOUR_MESSAGE = 'Enter exactly 4 digits'
@@ -53,3 +53,8 @@ export const SALES_LIST: ListSpec = {
   ],
   defaultSort: { field: 'capturedAt', direction: 'desc' },
 }
+
+// A terminal's sales (on its page): the sales list less the terminal filter and sort (it is that one).
+export const TERMINAL_SALES_LIST = narrowListSpec(SALES_LIST, 'terminal-sales', [
+  'terminalSerialNumber',
+])

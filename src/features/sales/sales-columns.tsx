@@ -3,7 +3,7 @@ import type { SaleListItem } from '@/api/schema/sales'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
-import type { Column } from '@/ui/data-table'
+import type { CardSpec, Column } from '@/ui/data-table'
 import './sales-columns.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
@@ -84,7 +84,11 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
   },
 ]
 
-// The date-time (docs/constants.md#formats) as two unbreakable parts, so a narrow column wraps it between day and time.
+// A terminal's sales: the same, less the terminal's column (it is that one).
+export const TERMINAL_SALE_COLUMNS = SALE_COLUMNS.filter((c) => c.id !== 'terminalSerialNumber')
+
+// The date-time (docs/constants.md#formats) as two unbreakable parts, so a narrow column wraps it
+// between day and time.
 function TableTime({ at }: { at: string }) {
   const [day, ...time] = formatDateTime(at).split(' ')
   return (
@@ -94,7 +98,25 @@ function TableTime({ at }: { at: string }) {
   )
 }
 
-// On phones (docs/screens.md#sales): every column of the table, the whole card opening the sale. The total, time,
+// On phones (docs/screens.md#sales): every column of the table, the whole card opening the sale
+// (its Details).
+export const SALE_CARD: CardSpec<SaleListItem> = {
+  shows: [
+    'amount',
+    'saleAmount',
+    'gratuityAmount',
+    'method',
+    'cardScheme',
+    'terminalSerialNumber',
+    'cardType',
+    'panLastFour',
+    'capturedAt',
+    'details',
+  ],
+  render: (sale) => <SaleCard sale={sale} />,
+}
+
+// The card itself. The total, time,
 // card and method lead; Fare, Tip, card type and terminal follow, labelled, on a second line.
 export function SaleCard({ sale }: { sale: SaleListItem }) {
   const money = (minor: number) => formatMoney(minor, sale.currency)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_COLUMNS, SaleCard } from '@/features/sales/sales-columns'
+import { SALE_CARD, SALE_COLUMNS } from '@/features/sales/sales-columns'
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { DataAge } from '@/offline/data-age'
@@ -37,7 +37,7 @@ export function SalesListScreen({
       query={query}
       columns={SALE_COLUMNS}
       rowKey={(sale) => sale.id}
-      renderCard={(sale) => <SaleCard sale={sale} />}
+      card={SALE_CARD}
       errorTitle="Failed to load sales"
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       className="sales-list"

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { SaleListItem } from '@/api/schema/sales'
 import type { ListSearch, ListSpec } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
-import type { Column } from '@/ui/data-table'
+import type { CardSpec, Column } from '@/ui/data-table'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
 
@@ -16,7 +15,7 @@ interface TerminalSalesProps {
   onSearchChange: (search: ListSearch) => void
   // The sales table's columns and card, handed in by the route (features do not import each other).
   columns: readonly Column<SaleListItem>[]
-  renderCard: (sale: SaleListItem) => ReactNode
+  card: CardSpec<SaleListItem>
 }
 
 // The terminal's sales table (docs/screens.md#terminals), with the kit's filters, date range and sort.
@@ -27,7 +26,7 @@ export function TerminalSales({
   search,
   onSearchChange,
   columns,
-  renderCard,
+  card,
 }: TerminalSalesProps) {
   const query = useQuery(
     terminalQueries.sales(submerchantId, terminalId, toListParams(spec, search)),
@@ -42,7 +41,7 @@ export function TerminalSales({
         query={query}
         columns={columns}
         rowKey={(sale) => sale.id}
-        renderCard={renderCard}
+        card={card}
         errorTitle="Failed to load sales"
       />
     </section>

@@ -4,7 +4,7 @@ import type { Terminal } from '@/api/schema/terminals'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
-import type { Column } from '@/ui/data-table'
+import type { CardSpec, Column } from '@/ui/data-table'
 import { terminalQueries, type TakingsTotal } from '@/features/terminals/api'
 import dayjs from 'dayjs'
 
@@ -115,14 +115,23 @@ export function terminalColumns(submerchantId: string): readonly Column<Terminal
   ]
 }
 
-// On phones (docs/screens.md#terminals): the terminal as one card that opens it.
-export function TerminalCard({
-  terminal,
-  submerchantId,
-}: {
-  terminal: Terminal
-  submerchantId: string
-}) {
+// On phones (docs/screens.md#terminals): every column; the card opens the terminal (as its name does in the table).
+export function terminalCard(submerchantId: string): CardSpec<Terminal> {
+  return {
+    shows: [
+      'name',
+      'serialNumber',
+      'customReference',
+      'model',
+      'allocated',
+      'configuration',
+      'takings',
+    ],
+    render: (terminal) => <TerminalCard terminal={terminal} submerchantId={submerchantId} />,
+  }
+}
+
+function TerminalCard({ terminal, submerchantId }: { terminal: Terminal; submerchantId: string }) {
   return (
     <Link to={TERMINAL_ROUTE} params={{ terminalId: terminal.id }} className="terminal-card">
       <span className="terminal-card__name">{terminal.name ?? terminal.serialNumber}</span>

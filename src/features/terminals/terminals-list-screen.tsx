@@ -5,7 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
-import { TerminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
+import { terminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
 import { TerminalSearch } from '@/features/terminals/terminal-search'
 import './terminals.css'
 
@@ -34,7 +34,7 @@ export function TerminalsListScreen({
         query={query}
         columns={terminalColumns(submerchantId)}
         rowKey={(t) => t.id}
-        renderCard={(t) => <TerminalCard terminal={t} submerchantId={submerchantId} />}
+        card={terminalCard(submerchantId)}
         errorTitle="Failed to load terminals"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         lead={<TerminalSearch submerchantId={submerchantId} />}

@@ -5,42 +5,29 @@ import { EnrollmentPanel } from '@/features/enrollment/enrollment-panel'
 import { intentQueries } from '@/features/payment-links/api'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { PaymentLinksListScreen } from '@/features/payment-links/payment-links-list-screen'
-import { loadQuery } from '@/lib/load-query'
-import { parseListSearch } from '@/lib/list-search'
-import { toListParams } from '@/lib/list-view'
+import { accessOf, listRoute, type ListRouteView } from '@/routes/-list-route'
 import { plainSearch } from '@/lib/search'
-import { useListSearch } from '@/lib/use-list-search'
-import { accessFor } from '@/policy/access'
+import { needsEnrollment } from '@/policy/access'
 
-export const Route = createFileRoute('/_auth/payment-links/')({
-  // Checked against the list's spec by the screen (useListSearch), whose code loads with it.
-  validateSearch: plainSearch,
-  head: () => ({ meta: [{ title: pageTitle('Payment Links') }] }),
-  loader: ({ context, location }) =>
-    accessFor({ role: context.submerchantRole, account: context.submerchant }).needsEnrollment
-      ? undefined
-      : loadQuery(
-          context.queryClient,
-          intentQueries.list(
-            context.submerchant.id,
-            toListParams(PAYMENT_LINKS_LIST, parseListSearch(PAYMENT_LINKS_LIST, location.search)),
-          ),
-        ),
-  component: PaymentLinksPage,
+const paymentLinks = listRoute(PAYMENT_LINKS_LIST, {
+  title: 'Payment Links',
+  loads: (subject) => !needsEnrollment(subject),
+  load: ({ submerchant }, params) => intentQueries.list(submerchant.id, params),
+  screen: (view) => <PaymentLinksPage {...view} />,
 })
 
-function PaymentLinksPage() {
-  const navigate = Route.useNavigate()
-  const [search, setSearch] = useListSearch(
-    PAYMENT_LINKS_LIST,
-    Route.useSearch(),
-    (next, replace) => {
-      void navigate({ search: next, replace })
-    },
-  )
-  const { submerchant, submerchantRole, session } = Route.useRouteContext()
+export const Route = createFileRoute('/_auth/payment-links/')({
+  validateSearch: plainSearch,
+  head: () => ({ meta: [{ title: pageTitle('Payment Links') }] }),
+  loader: (match) => paymentLinks.loader(match),
+  component: () => <paymentLinks.Page />,
+})
+
+// An account not yet enrolled with the acquirer enrols here first.
+function PaymentLinksPage({ context, search, onSearchChange }: ListRouteView) {
+  const { submerchant, session } = context
   const reload = useReloadAccount(submerchant.id)
-  const access = accessFor({ role: submerchantRole, account: submerchant })
+  const access = accessOf(context)
   if (access.needsEnrollment) {
     return <EnrollmentPanel submerchantId={submerchant.id} onEnrolled={reload} />
   }
@@ -51,7 +38,7 @@ function PaymentLinksPage() {
       userId={session.userId}
       canModify={access.canEditPaymentLinks}
       search={search}
-      onSearchChange={setSearch}
+      onSearchChange={onSearchChange}
     />
   )
 }
