@@ -463,7 +463,7 @@ const SKIP = new Set([
   'scripts/cite-docs-polish.json',
   'scripts/cite-docs.mjs',
   'scripts/doc-citations.mjs',
-  'tests/api/doc-citations.test.ts',
+  'tests/build/doc-citations.test.ts',
 ])
 
 function polish(text) {

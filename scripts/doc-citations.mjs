@@ -1,5 +1,5 @@
 // What the repo may cite: its own docs/. Shared by the codemod (scripts/cite-docs.mjs) and the
-// check (tests/api/doc-citations.test.ts). Rules live in docs/ (docs/README.md#citing-a-rule).
+// check (tests/build/doc-citations.test.ts). Rules live in docs/ (docs/README.md#citing-a-rule).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, vitest, Playwright, in that order; stops at the first failure.
+# npm test: typecheck, lint and import cycles, vitest, Playwright, in that order; stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reports=.tmp/reports
@@ -20,10 +20,10 @@ static_checks() {
   local tc=0 lint=0
   npm run -s typecheck >"$reports/typecheck.log" 2>&1 &
   local tc_pid=$!
-  npm run -s lint >"$reports/lint.log" 2>&1 || lint=$?
+  { npm run -s lint && npx tsx scripts/check-cycles.ts; } >"$reports/lint.log" 2>&1 || lint=$?
   wait "$tc_pid" || tc=$?
   echo "-- typecheck (exit $tc)"; cat "$reports/typecheck.log"
-  echo "-- lint (exit $lint)"; cat "$reports/lint.log"
+  echo "-- lint + import cycles (exit $lint)"; cat "$reports/lint.log"
   [ "$tc" -eq 0 ] && [ "$lint" -eq 0 ]
 }
 stage "typecheck + lint" static_checks

@@ -4,7 +4,7 @@ import { parseMoney } from '@/lib/money'
 import { optionalString } from '@/lib/search'
 
 // A list screen's view, declared once as data: its filters and sorts. Everything else (the URL's
-// validation, the §7 list query, chips, saved views, the filter panel) is derived from it.
+// validation, the list (docs/api.md#lists) query, chips, saved views, the filter panel) is derived from it.
 // This half only reads and changes the URL: light enough for validateSearch in the main bundle
 // (no dayjs); list-view.ts turns it into queries and chips.
 
@@ -13,7 +13,7 @@ export type SearchValue = string | number | undefined
 export type ListSearch = Record<string, SearchValue> & { page?: number; sort?: string }
 
 interface FilterBase {
-  // The URL search key (and, unless `field` says otherwise, the §7 filter field).
+  // The URL search key (and, unless `field` says otherwise, the API's filter field: docs/api.md#lists).
   key: string
   label: string
   // The chip's label, when shorter than the field's.
@@ -45,7 +45,7 @@ export interface AmountFilterSpec extends FilterBase {
   field?: string
 }
 
-// A preset (§9) or custom start/end days, sent as `field[$gte]` / `field[$lt]`.
+// A preset (docs/constants.md#export) or custom start/end days, sent as `field[$gte]` / `field[$lt]`.
 export interface DateRangeFilterSpec extends FilterBase {
   kind: 'dateRange'
   field: string

@@ -78,7 +78,7 @@ describe('a declared list', () => {
     expect(parseListSearch(LINKS, raw)).toEqual({})
   })
 
-  it('becomes the §7 query: fields renamed, amounts in minor units, each range on its field', () => {
+  it('becomes the query: fields renamed, amounts in minor units, each range on its field', () => {
     const params = toListParams(
       LINKS,
       { amount: '12.34', ref: 'JOB-1', status: 'created', succeeded: 'this_month', page: 3 },

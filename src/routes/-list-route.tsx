@@ -44,7 +44,7 @@ export interface ListRouteView {
 }
 
 interface ListRouteOptions<TData, TKey extends QueryKey> {
-  // The page's title where the §6 policy refuses it.
+  // The page's title where the policy (docs/roles.md#the-id-lists) refuses it.
   title: string
   // The rule the list needs; refused, the page says why and nothing is asked of the API.
   access?: AccessRule

@@ -33,7 +33,7 @@ interface ListScreenProps<Row> {
   columns: readonly Column<Row>[]
   rowKey: (row: Row) => string
   card?: CardSpec<Row>
-  // §8 'Failed to load …'.
+  // docs/errors.md#loading-a-screen 'Failed to load …'.
   errorTitle: string
   // Saved views are kept per user and account; without a known user they are not offered.
   savedViewsOwner?: { userId: string; submerchantId: string } | null
@@ -49,7 +49,7 @@ interface ListScreenProps<Row> {
   toolbar?: ReactNode
 }
 
-// '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (§7, §9).
+// '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (docs/constants.md#sizes-and-limits, docs/api.md#lists).
 export function resultCount(page: ListPage<unknown>, one: string, many: string): string {
   const count = `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? one : many}`
   return page.totalIsApproximate ? `About ${count}` : count
@@ -58,7 +58,7 @@ export function resultCount(page: ListPage<unknown>, one: string, many: string):
 /**
  * A server list screen from its declaration: Refresh, the filter panel (a bottom sheet on phones),
  * saved views, removable chips, the result count and data age, the table (cards on phones),
- * sorting and §9 pagination, with the one loading and error policy (QueryView).
+ * sorting and docs/constants.md#sizes-and-limits pagination, with the one loading and error policy (QueryView).
  */
 export function ListScreen<Row>({
   spec,

@@ -15,7 +15,7 @@ interface PayoutsListScreenProps {
   onSearchChange: (search: ListSearch) => void
 }
 
-// §2 /payouts: the kit's server table over the payouts declaration.
+// /payouts (docs/screens.md#payouts): the kit's server table over the payouts declaration.
 export function PayoutsListScreen({
   submerchantId,
   userId,

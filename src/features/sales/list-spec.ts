@@ -4,7 +4,7 @@ import { narrowListSpec, type ListSpec } from '@/lib/list-search'
 export const MAX_SERIAL_LENGTH = 64
 export const PAN_LAST_FOUR_MESSAGE = 'Enter exactly 4 digits'
 
-// The sales list's view (§2, §9): declared once; the URL, the query, chips and panel follow from it.
+// The sales list's view (docs/screens.md#sales, docs/constants.md#sales-filters): declared once; the URL, the query, chips and panel follow from it.
 export const SALES_LIST: ListSpec = {
   id: 'sales',
   noun: 'sales',

@@ -19,7 +19,7 @@ interface SalesListScreenProps {
   renderActions?: (total: number | null) => ReactNode
 }
 
-// §2 sales list: the kit's list screen over the sales declaration.
+// Sales list (docs/screens.md#sales): the kit's list screen over the sales declaration.
 export function SalesListScreen({
   submerchantId,
   userId,

@@ -16,7 +16,7 @@ interface TerminalsListScreenProps {
   onSearchChange: (search: ListSearch) => void
 }
 
-// §2 /terminals: the search, then the kit's server table (cards on phones) of the account's terminals.
+// /terminals (docs/screens.md#terminals): the search, then the kit's server table (cards on phones) of the account's terminals.
 export function TerminalsListScreen({
   submerchantId,
   userId,

@@ -11,7 +11,7 @@ import {
 } from '@/lib/payment-link-rules'
 import { DEFAULT_PHONE_COUNTRY, type PhoneLib } from '@/lib/phone'
 
-// docs/entities.md#payment-links Bulk CSV row, in the order of the sample file.
+// The bulk CSV row (docs/entities.md#payment-links), in the order of the sample file.
 export const BULK_COLUMNS = [
   'reference',
   'amount',
@@ -37,7 +37,7 @@ const BY_KEY = new Map<string, BulkColumn>(
   BULK_COLUMNS.map((column) => [headerKey(column), column]),
 )
 
-// The docs/entities.md#payment-links column a header names, or null for a column the import does not know.
+// The column (docs/entities.md#payment-links) a header names, or null for a column the import does not know.
 export function columnOf(header: string): BulkColumn | null {
   return BY_KEY.get(headerKey(header)) ?? null
 }
@@ -84,7 +84,7 @@ export interface CheckOptions {
 }
 
 /**
- * docs/validation.md#bulk-create bulk create, per row: an amount (exactly ×100, no floating point), a phone when SMS is asked
+ * Bulk create (docs/validation.md#bulk-create), per row: an amount (exactly ×100, no floating point), a phone when SMS is asked
  * (parsed as GB; null when invalid), an email when email is asked, the postcode upper-cased, and
  * the job-number account's rules. The messages are the create page's.
  */
@@ -158,7 +158,7 @@ export function checkRow(
 
 /**
  * The parsed records of a file (header row already read) → checked rows. `fields` are the file's
- * own header names, mapped to docs/entities.md#payment-links columns by their normalised form.
+ * own header names, mapped to the columns of docs/entities.md#payment-links by their normalised form.
  */
 export function checkFile(
   fields: readonly string[],

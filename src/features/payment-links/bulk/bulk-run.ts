@@ -4,13 +4,13 @@ import { intentStatusLabel } from '@/features/payment-links/status'
 import { PAYMENT_LINK_MESSAGES } from '@/lib/payment-link-rules'
 
 /**
- * docs/states.md#bulk-runs bulk action run and docs/validation.md#bulk-actions bulk actions, as pure logic: which selected links a run works on,
+ * The bulk action run (docs/states.md#bulk-runs) and bulk actions (docs/validation.md#bulk-actions), as pure logic: which selected links a run works on,
  * the one-at-a-time loop with its stop, and the closing summary ("8 sent, 2 refused").
  */
 
 export type BulkAction = 'resend' | 'cancel'
 
-// docs/validation.md#bulk-actions 'No rows selected', exactly.
+// 'No rows selected' (docs/validation.md#bulk-actions), exactly.
 export const NO_ROWS_SELECTED = 'No rows selected'
 
 // The fields of a link a run reads.

@@ -92,7 +92,7 @@ export function useBulkRun({ action, source, submerchantId, onUpdated }: BulkRun
     if (!intent) return Promise.reject(new Error('No such row'))
     if (action === 'cancel') return runIntentAction(intent.id, 'cancel')
     const phone = intent.customerPhoneNumber ?? ''
-    // docs/api.md#payment-links customer notifications, channel sms to the link's own phone; docs/constants.md#sizes-and-limits key: run id + row counter.
+    // Customer notifications (docs/api.md#payment-links), channel sms to the link's own phone; the key (docs/constants.md#sizes-and-limits): run id + row counter.
     // Called directly, never queued: the outbox label only completes the variables' shape.
     return notifyCustomer({
       idempotencyKey: idempotencyKey(runId.current, index),

@@ -4,7 +4,7 @@ import { BulkImportScreen } from '@/features/payment-links/bulk-import/bulk-impo
 import { NotPermitted } from '@/ui/not-permitted'
 import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
 
-// docs/screens.md#payment-links bulk create (CSV import); docs/roles.md#payment-links viewers are told they may not.
+// Bulk create (CSV import, docs/screens.md#payment-links); viewers are told they may not (docs/roles.md#payment-links).
 export const Route = createFileRoute('/_auth/payment-links/bulk-create')({
   head: () => ({ meta: [{ title: pageTitle('Bulk create payment links') }] }),
   component: BulkCreatePage,
