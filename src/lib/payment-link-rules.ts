@@ -1,5 +1,5 @@
 // Payment-link rules (docs/validation.md#payment-link-create) the create form and the sandbox both apply (one definition).
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/amount-limit'
 
 export const MIN_JOB_NUMBER_LENGTH = 8
 

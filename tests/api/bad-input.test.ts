@@ -7,7 +7,7 @@ import type { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { SEED_OPERATORS } from '../../server/seed/ids'
 import { firstRow, SEED_SUBMERCHANTS, SEED_USERS } from './helpers/db'
-import { MAX_AMOUNT } from '@/api/schema/common'
+import { MAX_AMOUNT } from '@/api/amount-limit'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../server/db/client'
 import { Client, errorBody } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { firstRow, SEED_SUBMERCHANTS, SEED_USERS, TEST_API_KEY_TOKEN } from './helpers/db'
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/amount-limit'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const AIRPORT = SEED_SUBMERCHANTS.airportExpress

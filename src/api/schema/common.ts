@@ -1,4 +1,5 @@
 import { type } from 'arktype'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/amount-limit'
 
 // A prefixed id (`usr_…`, `sale_…`): the prefix is the only structure the contract promises.
 export function prefixedId<const P extends string>(prefix: P) {
@@ -32,11 +33,6 @@ export const SubmerchantUserId = prefixedId('su')
 // Integer minor units (pence); never a float.
 export const MinorUnits = type('number.integer >= 0')
 export type MinorUnits = typeof MinorUnits.infer
-// The one upper limit of an amount a person or a client enters (payment links, captures, bulk
-// rows, refunds), in minor units: £999,999.99. The forms and the sandbox both check it, and it keeps
-// every amount well inside the database's integer columns.
-export const MAX_AMOUNT = 99_999_999
-export const AMOUNT_TOO_LARGE = 'Amount must be at most £999,999.99'
 
 /** An entered amount: a whole number of minor units from 1 to MAX_AMOUNT. */
 export function enteredAmount(message: string) {

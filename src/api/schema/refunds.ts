@@ -1,10 +1,9 @@
 import { type } from 'arktype'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/amount-limit'
 import {
   Currency,
-  AMOUNT_TOO_LARGE,
   EmailAddress,
   IsoDateTime,
-  MAX_AMOUNT,
   MinorUnits,
   RefundRequestId,
   SaleId,

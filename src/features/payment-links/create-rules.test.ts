@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AMOUNT_TOO_LARGE } from '@/api/schema/common'
+import { AMOUNT_TOO_LARGE } from '@/api/amount-limit'
 import { checkCreate, INITIAL_CREATE_VALUES } from '@/features/payment-links/create-rules'
 import { captureAmountOf } from '@/features/payment-links/capture'
 import { loadPhoneLib } from '@/lib/phone'

@@ -1,7 +1,7 @@
 import * as phoneLib from 'libphonenumber-js/min'
 import papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { AMOUNT_TOO_LARGE } from '@/api/schema/common'
+import { AMOUNT_TOO_LARGE } from '@/api/amount-limit'
 import { parseAndCheck } from '@/features/payment-links/bulk-import/bulk-import-parse'
 import {
   checkRow,

@@ -1,4 +1,4 @@
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/schema/common'
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT } from '@/api/amount-limit'
 import type { IntentCreatePayload } from '@/api/schema/intents'
 import { DEFAULT_CURRENCY } from '@/config/limits'
 import { AMOUNT_MESSAGE } from '@/lib/list-search'
