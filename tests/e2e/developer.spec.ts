@@ -134,6 +134,8 @@ test.describe('developer tools', () => {
   test('an endpoint: signed test delivery, history, attempts with Load more, resend, delete', async ({
     page,
   }) => {
+    // A long walk (seven resends, paging, delete) through one endpoint's whole life.
+    test.slow()
     // The receiver fails everything, answering HTML: each resend adds an attempt without moving
     // the clock, and the answer must show as text, never as markup.
     receiver = await startWebhookReceiver(() => ({
@@ -259,6 +261,8 @@ test.describe('developer tools', () => {
   test('screens: the page, the create forms, the history and attempts', async ({
     page,
   }, testInfo) => {
+    // Eight full-page screenshots, each with its axe run.
+    test.slow()
     receiver = await startWebhookReceiver()
     await useScreenshotWidth(page)
     await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })

@@ -466,6 +466,8 @@ test.describe('export', () => {
   )
 
   test('screens: the dialog and its progress, light and dark', async ({ page }, testInfo) => {
+    // Every stage of the dialog in light and dark, each with its axe run.
+    test.slow()
     await useScreenshotWidth(page)
     await openSales(page)
     const dialog = await openExport(page)

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { DEMO_PASSWORD } from './demo'
 
+// A new context's first signed-in page fetches the whole app with an empty HTTP cache; on a busy
+// two-core CI machine that alone has taken over 10 s, so the wait for it is longer than expect's.
+const COLD_START_MS = 30_000
+
 export interface SignInOptions {
   password?: string
   // The account to choose on /select-account; leave out to stop there.
@@ -25,7 +29,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function chooseAccount(page: Page, account: string): Promise<void> {
   await expect(page).toHaveURL(/\/select-account/)
   await page.getByRole('button', { name: account, exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+    timeout: COLD_START_MS,
+  })
 }
 
 const PORTAL = { 'X-Requested-With': 'portal' }
@@ -88,7 +94,11 @@ async function signInThroughApi(
     },
   )
   await page.goto(to ?? '/')
-  if (!to) await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  if (!to) {
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+      timeout: COLD_START_MS,
+    })
+  }
 }
 
 /** Signs in (no MFA), then optionally chooses an account. */
