@@ -223,6 +223,8 @@ test.describe('bulk create', () => {
   })
 
   test('screens: choosing, the preview and the finished import', async ({ page }, testInfo) => {
+    // Every stage of an import in light and dark, each with its axe run.
+    test.slow()
     await useScreenshotWidth(page)
     await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
     await openBulkCreate(page)

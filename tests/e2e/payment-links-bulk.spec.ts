@@ -84,6 +84,8 @@ test.beforeEach(async ({ page }) => {
 test("'No rows selected', then bulk resend by SMS with a final row refused by the server", async ({
   page,
 }, testInfo) => {
+  // A whole run plus its screens at two widths, each with its axe run.
+  test.slow()
   const amount = uniqueAmount()
   const links = await makeLinks(page, amount, ['A', 'B', 'C'], ['C'])
   const bar = await openList(page, amount, 3)
