@@ -98,6 +98,9 @@ async function signInThroughApi(
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
       timeout: COLD_START_MS,
     })
+  } else if (!to.includes('.')) {
+    // An account page of the portal (not a static file): its shell's top bar, after the cold start.
+    await expect(page.getByRole('banner')).toBeVisible({ timeout: COLD_START_MS })
   }
 }
 
