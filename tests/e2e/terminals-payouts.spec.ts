@@ -163,6 +163,8 @@ test(
 )
 
 test('terminals and payout screenshots and axe', async ({ page }, testInfo) => {
+  // Every terminals and payouts screen in light and dark, each with its axe run.
+  test.slow()
   await useScreenshotWidth(page)
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   await openTerminals(page)
