@@ -10,3 +10,6 @@ export const PRODUCT_COOKIE_DOMAIN = 'fleetpay.example'
 
 // The payment facilitator that password-reset tickets are issued for (docs/api.md#users-and-session); the sandbox's demo one locally.
 export const PAYMENT_FACILITATOR_ID = 'pf_demo_sandbox_pay'
+
+// The one text for an action that cannot run without a connection (docs/offline.md#writing).
+export const NEEDS_CONNECTION = 'Needs a connection'

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
+import { NEEDS_CONNECTION } from '@/config/app'
 import {
   isModuleLoadError,
   loadModule,
   ModuleLoadError,
-  NEEDS_CONNECTION,
   onModuleLoadError,
   watchPreloadErrors,
 } from '@/lib/lazy-load'

@@ -1,3 +1,5 @@
+import { NEEDS_CONNECTION } from '@/config/app'
+
 /**
  * The one place where a lazily loaded module that cannot load is recognised: offline with the
  * chunk not on the device, or a newer deploy that removed it. Call sites load through loadModule
@@ -5,7 +7,6 @@
  * hear of every such failure, the ones Vite's preload helper reports included.
  */
 
-export const NEEDS_CONNECTION = 'Needs a connection'
 export const MODULE_UNAVAILABLE =
   'This part of the portal is not saved on this device yet. Try again once you are online.'
 

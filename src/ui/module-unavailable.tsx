@@ -1,4 +1,5 @@
-import { MODULE_UNAVAILABLE, NEEDS_CONNECTION } from '@/lib/lazy-load'
+import { NEEDS_CONNECTION } from '@/config/app'
+import { MODULE_UNAVAILABLE } from '@/lib/lazy-load'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 

@@ -10,7 +10,7 @@ import {
 } from '@/features/payment-links/api'
 import { captureAmountOf } from '@/features/payment-links/capture'
 import type { NotifyIntentVariables } from '@/features/payment-links/mutations'
-import { NEEDS_CONNECTION } from '@/features/payment-links/status'
+import { NEEDS_CONNECTION } from '@/config/app'
 import { formatMoney, minorToDecimalString, parseMoney } from '@/lib/money'
 import { DELETABLE_STATUSES } from '@/lib/payment-link-rules'
 import { newQueueableVariables } from '@/offline/queueable'

@@ -18,8 +18,6 @@ export const INTENT_STATUS: Record<IntentStatus, { label: string; tone: StatusTo
 }
 
 export const WAITING_FOR_CONNECTION = 'Waiting for connection'
-// On an action that is never queued (docs/offline.md#writing), while offline.
-export const NEEDS_CONNECTION = 'Needs a connection'
 
 export function intentStatusLabel(status: string): string {
   return INTENT_STATUS[status as IntentStatus]?.label ?? status

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { isModuleLoadError, NEEDS_CONNECTION } from '@/lib/lazy-load'
+import { NEEDS_CONNECTION } from '@/config/app'
+import { isModuleLoadError } from '@/lib/lazy-load'
 import { makeQrMatrix, QR_QUIET_ZONE, qrSvgPath, type QrMatrix } from '@/lib/qr'
 import { useOnline } from '@/offline/use-online'
 

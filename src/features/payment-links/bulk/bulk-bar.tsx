@@ -4,7 +4,7 @@ import { NO_ROWS_SELECTED, type BulkAction } from '@/features/payment-links/bulk
 import { describeLink } from '@/features/payment-links/bulk/describe-link'
 import { MAX_MATCHING_LINKS } from '@/features/payment-links/bulk/matching-links'
 import { BULK_TEXTS, type BulkSource } from '@/features/payment-links/bulk/use-bulk-run'
-import { NEEDS_CONNECTION } from '@/features/payment-links/status'
+import { NEEDS_CONNECTION } from '@/config/app'
 import type { ListParams } from '@/lib/list-search'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'

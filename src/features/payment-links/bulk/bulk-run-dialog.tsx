@@ -10,7 +10,7 @@ import {
 } from '@/features/payment-links/bulk/bulk-run'
 import { RowBadge } from '@/features/payment-links/bulk/row-badge'
 import { BULK_TEXTS, useBulkRun, type BulkSource } from '@/features/payment-links/bulk/use-bulk-run'
-import { NEEDS_CONNECTION } from '@/features/payment-links/status'
+import { NEEDS_CONNECTION } from '@/config/app'
 import { useOnline } from '@/offline/use-online'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
