@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Button } from '@/ui/button'
+import { ToastOutlet } from '@/ui/toast'
 import './dialog.css'
 
 interface DialogProps {
@@ -87,6 +88,7 @@ export function Dialog({
         </div>
         {description && <p id={descriptionId}>{description}</p>}
         {children && <div className="dialog__body">{children}</div>}
+        <ToastOutlet />
         {footer && <div className="dialog__footer">{footer}</div>}
       </div>
     </dialog>

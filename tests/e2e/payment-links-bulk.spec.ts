@@ -239,16 +239,23 @@ test(
     await bar.getByLabel('Select all on this page').check()
     await expect(bar.getByText('12 selected', { exact: true })).toBeVisible()
 
-    // Each SMS answer is held back a little (the request itself is real), so Stop lands mid-run.
+    // The SMS requests are held (each is real once let go) until Stop is pressed, so Stop lands
+    // mid-run whatever the machine's speed.
+    let letGo!: () => void
+    const gate = new Promise<void>((done) => (letGo = done))
+    let held = 0
     await page.route('**/customer-notifications', async (route) => {
-      await new Promise((done) => setTimeout(done, 600))
+      held += 1
+      await gate
       await route.continue()
     })
     await bar.getByRole('button', { name: 'Resend notification' }).click()
     const dialog = page.getByRole('dialog', { name: 'Resend notification by SMS' })
     await dialog.getByRole('button', { name: 'Send SMS to 12 links' }).click()
     await expect(dialog.getByText('Working…')).toBeVisible()
+    await expect.poll(() => held).toBeGreaterThanOrEqual(1)
     await dialog.getByRole('button', { name: 'Stop after this row' }).click()
+    letGo()
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeVisible()
     const summary = dialog.getByRole('status').filter({ hasText: /sent/ })
     await expect(summary).toContainText(/^\d sent, \d+ not run/)
