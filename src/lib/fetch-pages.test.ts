@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ListPage } from '@/api/http'
-import { fetchAllPages } from '@/lib/fetch-pages'
+import { collectPages, fetchAllPages } from '@/lib/fetch-pages'
 
 interface Call {
   offset: number
@@ -188,5 +188,72 @@ describe('fetchAllPages', () => {
       }),
     ).rejects.toBeDefined()
     expect(list.calls).toHaveLength(0)
+  })
+
+  describe('maxItems', () => {
+    // Collects the fake list with a cap, releasing requests as they come.
+    async function collect(list: ReturnType<typeof fakeList>, maxItems: number, concurrency = 4) {
+      const done = { value: false }
+      const walk = collectPages({
+        fetchPage: list.fetchPage,
+        pageSize: 100,
+        concurrency,
+        maxItems,
+      }).finally(() => (done.value = true))
+      await drain(list.calls, done)
+      return walk
+    }
+    const offsets = (list: ReturnType<typeof fakeList>) =>
+      list.calls.map((call) => call.offset).sort((a, b) => a - b)
+
+    it('stops at the cap, cuts the last page and says the list goes on', async () => {
+      const list = fakeList(1050)
+      const { items, total, complete } = await collect(list, 250)
+      expect(items).toEqual(Array.from({ length: 250 }, (_, i) => i))
+      expect(total).toBe(1050)
+      expect(complete).toBe(false)
+      expect(offsets(list)).toEqual([0, 100, 200])
+    })
+
+    it('a list that ends within the cap is complete, even exactly at it', async () => {
+      const short = fakeList(230)
+      expect(await collect(short, 500)).toEqual({
+        items: Array.from({ length: 230 }, (_, i) => i),
+        total: 230,
+        complete: true,
+      })
+      const exact = fakeList(300)
+      const walked = await collect(exact, 300)
+      expect([walked.items.length, walked.complete]).toEqual([300, true])
+      expect(offsets(exact)).toEqual([0, 100, 200])
+    })
+
+    it('with an approximate total, full pages up to the cap leave the list incomplete', async () => {
+      const list = fakeList(20_000, { approximate: true, reportedTotal: 24_000 })
+      const { items, complete } = await collect(list, 500, 1)
+      expect(items).toHaveLength(500)
+      expect(complete).toBe(false)
+      expect(offsets(list)).toEqual([0, 100, 200, 300, 400])
+    })
+
+    it('a cap within the first page asks for nothing more', async () => {
+      const list = fakeList(1000)
+      const { items, complete } = await collect(list, 40)
+      expect([items.length, complete]).toEqual([40, false])
+      expect(list.calls).toHaveLength(1)
+    })
+  })
+
+  it('without a signal, walks the whole list', async () => {
+    const list = fakeList(420)
+    const done = { value: false }
+    const walk = fetchAllPages({
+      fetchPage: list.fetchPage,
+      pageSize: 100,
+      concurrency: 2,
+      onPage: () => {},
+    }).finally(() => (done.value = true))
+    await drain(list.calls, done)
+    expect(await walk).toBe(420)
   })
 })

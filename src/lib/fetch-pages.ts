@@ -6,7 +6,10 @@ export interface FetchPagesOptions<T> {
   pageSize: number
   // Requests in flight at once.
   concurrency: number
-  signal: AbortSignal
+  // The caller's cancel; without one the walk always runs to its end.
+  signal?: AbortSignal
+  // At most this many rows are delivered (the last page cut to fit); the walk stops there.
+  maxItems?: number
   // Called once per page, strictly in list order, as soon as the page and all before it are in.
   onPage: (items: T[], offset: number) => void | Promise<void>
   // Rows delivered so far and the best known total (exact once the last page is seen).
@@ -18,27 +21,59 @@ export interface FetchPagesOptions<T> {
  * total; an exact total schedules exactly its pages, an approximate one (docs/constants.md#sizes-and-limits) keeps asking until a
  * short page ends the list. Pages that arrive early wait in a small buffer (at most `concurrency`),
  * so memory stays bounded by the consumer, not by the list. Any failure aborts the pages in flight
- * and rejects; so does the caller's signal.
+ * and rejects; so does the caller's signal. Resolves with the number of rows delivered.
  */
 export async function fetchAllPages<T>(options: FetchPagesOptions<T>): Promise<number> {
+  return (await walkPages(options)).count
+}
+
+export interface CollectedPages<T> {
+  items: T[]
+  // The list's total as best known (exact once the list's end was seen).
+  total: number
+  // Every row of the list is in `items`: false when `maxItems` stopped the walk before its end.
+  complete: boolean
+}
+
+// Every row of a list (up to `maxItems`) in one array, for reads small enough to hold in memory.
+export async function collectPages<T>(
+  options: Omit<FetchPagesOptions<T>, 'onPage'>,
+): Promise<CollectedPages<T>> {
+  const items: T[] = []
+  const walked = await walkPages({ ...options, onPage: (page) => void items.push(...page) })
+  return { items, total: walked.total, complete: walked.complete }
+}
+
+async function walkPages<T>(
+  options: FetchPagesOptions<T>,
+): Promise<{ count: number; total: number; complete: boolean }> {
   const { fetchPage, pageSize, signal } = options
   const concurrency = Math.max(1, options.concurrency)
-  signal.throwIfAborted()
+  const cap = options.maxItems ?? Number.POSITIVE_INFINITY
+  signal?.throwIfAborted()
   // One controller for the whole walk: the caller's abort or the first failure stops every request.
   const inner = new AbortController()
-  const stop = () => inner.abort(signal.reason)
-  signal.addEventListener('abort', stop, { once: true })
+  const stop = () => inner.abort(signal?.reason)
+  signal?.addEventListener('abort', stop, { once: true })
 
   try {
     const first = await fetchPage(0, pageSize, inner.signal)
     let exactTotal = first.totalIsApproximate ? null : first.total
     let estimate = Math.max(first.total, first.items.length)
-    let done = first.items.length
-    await options.onPage(first.items, 0)
+    const head = first.items.slice(0, cap)
+    let done = head.length
+    const walked = (complete: boolean) => ({
+      count: done,
+      total: exactTotal ?? Math.max(estimate, done),
+      complete,
+    })
+    await options.onPage(head, 0)
     options.onProgress?.(done, exactTotal ?? estimate)
-    if (first.items.length < pageSize) return done
+    if (first.items.length < pageSize) return walked(true)
+    if (done >= cap) return walked(exactTotal !== null && exactTotal <= cap)
 
-    // Offsets handed out so far; the first short page (or the exact total) closes the list.
+    // Offsets handed out so far; the first short page (or the exact total) closes the list, and
+    // nothing is asked for past the cap.
     let nextOffset = pageSize
     let endOffset = exactTotal ?? Number.POSITIVE_INFINITY
     let nextToDeliver = pageSize
@@ -53,8 +88,9 @@ export async function fetchAllPages<T>(options: FetchPagesOptions<T>): Promise<n
         nextToDeliver += pageSize
         // Requests launched past the end (while the total was an estimate) come back empty.
         if (offset >= endOffset) continue
-        done += items.length
-        await options.onPage(items, offset)
+        const kept = items.slice(0, cap - offset)
+        done += kept.length
+        await options.onPage(kept, offset)
         options.onProgress?.(done, exactTotal ?? Math.max(estimate, done))
       }
     }
@@ -87,7 +123,7 @@ export async function fetchAllPages<T>(options: FetchPagesOptions<T>): Promise<n
       // The consumer's backlog plus requests in flight never exceeds the window.
       while (
         failure === null &&
-        nextOffset < endOffset &&
+        nextOffset < Math.min(endOffset, cap) &&
         inFlight.size + arrived.size < concurrency
       ) {
         launch(nextOffset)
@@ -96,14 +132,15 @@ export async function fetchAllPages<T>(options: FetchPagesOptions<T>): Promise<n
       if (inFlight.size === 0) break
       await Promise.race(inFlight)
       if (failure !== null) throw failure
-      signal.throwIfAborted()
+      signal?.throwIfAborted()
       await deliver()
     }
     if (failure !== null) throw failure
     await deliver()
-    return done
+    // Complete when the list's end was seen at or before the cap.
+    return walked(endOffset <= cap)
   } finally {
-    signal.removeEventListener('abort', stop)
+    signal?.removeEventListener('abort', stop)
     inner.abort()
   }
 }
