@@ -1,9 +1,12 @@
-// Key prefixes that more than one area needs (docs/architecture.md#keys): every key of account data starts
-// with the submerchant id, and invalidation is by prefix. Kept free of imports, so the light modules
+// Key factories that more than one area (or a light early module) needs; the rest live in their
+// feature's api.ts (docs/architecture.md#keys). Every key of account data starts with the
+// submerchant id, and invalidation is by prefix. Kept free of imports, so the light modules
 // main.tsx loads early (receipts' mutation defaults) can name a sale's key without pulling in HTTP.
 export const salesKeys = {
   all: (submerchantId: string) => [submerchantId, 'sales'] as const,
   lists: (submerchantId: string) => [submerchantId, 'sales', 'list'] as const,
+  list: (submerchantId: string, params: object) =>
+    [submerchantId, 'sales', 'list', params] as const,
   details: (submerchantId: string) => [submerchantId, 'sales', 'detail'] as const,
   detail: (submerchantId: string, saleId: string) =>
     [submerchantId, 'sales', 'detail', saleId] as const,
@@ -22,6 +25,15 @@ export const intentKeys = {
 
 // Self-enrolment state of an account with one acquirer.
 export const enrollmentKeys = {
+  all: (submerchantId: string) => [submerchantId, 'enrollments'] as const,
   state: (submerchantId: string, acquirer: string) =>
     [submerchantId, 'enrollments', acquirer] as const,
+}
+
+// The chosen account itself (accounts) and with its plan (profile); the first is a prefix of the second.
+export const submerchantKeys = {
+  all: (submerchantId: string) => [submerchantId, 'submerchant'] as const,
+  detail: (submerchantId: string) => [submerchantId, 'submerchant'] as const,
+  planAttachment: (submerchantId: string) =>
+    [submerchantId, 'submerchant', 'plan-attachment'] as const,
 }

@@ -1,25 +1,38 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, apiList } from '@/api/http'
+import { submerchantKeys } from '@/api/query-keys'
 import type { Submerchant, SubmerchantUser } from '@/api/schema/submerchants'
 import type { User } from '@/api/schema/users'
 import { LOAD_MESSAGES, withLoadMessage } from '@/features/accounts/load-error'
 
+// Not account data: the signed-in user and the accounts they may choose, the same for every account.
+export const userKeys = {
+  all: () => ['user'] as const,
+  current: () => ['user', 'current'] as const,
+  submerchants: () => ['user', 'submerchants'] as const,
+}
+
+// The signed-in user's role in an account.
+export const submerchantUserKeys = {
+  all: (submerchantId: string) => [submerchantId, 'submerchant-user'] as const,
+  current: (submerchantId: string) => [submerchantId, 'submerchant-user', 'current'] as const,
+}
+
 // Response schemas (arktype) load with the first request, not with the page, so an offline start
 // from the persisted cache never pays arktype's start-up cost.
 export const accountQueries = {
-  // Not account data: the same for every account of the user.
   currentUser: () =>
     queryOptions({
-      queryKey: ['user', 'current'],
+      queryKey: userKeys.current(),
       queryFn: async (): Promise<User> => {
         const { User } = await import('@/api/schema/users')
         return api('/v1/users/current', { schema: User, bypassCache: true })
       },
     }),
-  // GET /v1/submerchants?sort=name with the cache bypass header; always fresh on entry.
+  // GET /v1/submerchants?sort=name with the cache bypass header; read again whenever a screen shows it.
   submerchants: () =>
     queryOptions({
-      queryKey: ['user', 'submerchants'],
+      queryKey: userKeys.submerchants(),
       queryFn: async (): Promise<Submerchant[]> => {
         const { Submerchant } = await import('@/api/schema/submerchants')
         const page = await apiList(
@@ -31,11 +44,11 @@ export const accountQueries = {
         return [...page.items].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'))
       },
       staleTime: 0,
+      refetchOnMount: 'always',
     }),
-  // Account data: keys start with the submerchant id.
   submerchant: (submerchantId: string) =>
     queryOptions({
-      queryKey: [submerchantId, 'submerchant'],
+      queryKey: submerchantKeys.detail(submerchantId),
       queryFn: async (): Promise<Submerchant> => {
         const { Submerchant } = await import('@/api/schema/submerchants')
         return api(`/v1/submerchants/${encodeURIComponent(submerchantId)}`, {
@@ -46,7 +59,7 @@ export const accountQueries = {
     }),
   role: (submerchantId: string) =>
     queryOptions({
-      queryKey: [submerchantId, 'submerchant-user', 'current'],
+      queryKey: submerchantUserKeys.current(submerchantId),
       queryFn: async (): Promise<SubmerchantUser> => {
         const { SubmerchantUser } = await import('@/api/schema/submerchants')
         return api(`/v1/submerchants/${encodeURIComponent(submerchantId)}/users/current`, {

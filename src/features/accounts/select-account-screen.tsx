@@ -29,7 +29,7 @@ export function SelectAccountScreen({ redirect, welcome = false }: SelectAccount
   const { requestLogout, dialog } = useLogout()
   const queryClient = useQueryClient()
   const user = useQuery(accountQueries.currentUser())
-  const accounts = useQuery({ ...accountQueries.submerchants(), refetchOnMount: 'always' })
+  const accounts = useQuery(accountQueries.submerchants())
   const [choosing, setChoosing] = useState<string | null>(null)
   const [chooseError, setChooseError] = useState<string | null>(null)
 

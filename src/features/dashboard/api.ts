@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiList } from '@/api/http'
 import type { Payout } from '@/api/schema/payouts'
-import type { ListQuery } from '@/api/list-query'
 import type { SaleFigures } from '@/features/dashboard/summary'
+import { collectPages } from '@/lib/fetch-pages'
 
 const SALE_FIELDS = [
   'id',
@@ -31,50 +31,53 @@ export interface WeekSales {
   complete: boolean
 }
 
-// GET /v1/sales with a capturedAt range and `fields`, every page of it.
+// GET /v1/sales with a capturedAt range and `fields`, every page of it (newest first, up to the cap).
+// Not cancelled with the query: a walk left half-way still fills the cache.
 async function fetchWeekSales(
   submerchantId: string,
   range: { gte: string; lt: string },
 ): Promise<WeekSales> {
-  const query = (offset: number): ListQuery => ({
-    filters: { submerchantId },
-    ranges: { capturedAt: range },
-    fields: SALE_FIELDS,
-    sort: { field: 'capturedAt', direction: 'desc' },
-    limit: PAGE,
-    offset,
-  })
   const DashboardSale = await dashboardSaleSchema()
-  const first = await apiList('/v1/sales', query(0), DashboardSale)
-  const wanted = Math.min(first.total, MAX_DASHBOARD_SALES)
-  const offsets: number[] = []
-  for (let offset = PAGE; offset < wanted; offset += PAGE) offsets.push(offset)
-  const sales = [...first.items]
-  for (let i = 0; i < offsets.length; i += PARALLEL_PAGES) {
-    const pages = await Promise.all(
-      offsets
-        .slice(i, i + PARALLEL_PAGES)
-        .map((offset) => apiList('/v1/sales', query(offset), DashboardSale)),
-    )
-    for (const page of pages) sales.push(...page.items)
-  }
-  return {
-    sales,
-    total: first.total,
-    complete: !first.totalIsApproximate && sales.length >= first.total,
-  }
+  const { items, total, complete } = await collectPages({
+    fetchPage: (offset, limit, signal) =>
+      apiList(
+        '/v1/sales',
+        {
+          filters: { submerchantId },
+          ranges: { capturedAt: range },
+          fields: SALE_FIELDS,
+          sort: { field: 'capturedAt', direction: 'desc' },
+          limit,
+          offset,
+        },
+        DashboardSale,
+        { signal },
+      ),
+    pageSize: PAGE,
+    concurrency: PARALLEL_PAGES,
+    maxItems: MAX_DASHBOARD_SALES,
+  })
+  return { sales: items, total, complete }
+}
+
+// The dashboard's own reads: the week's sales figures and the latest payout.
+export const dashboardKeys = {
+  all: (submerchantId: string) => [submerchantId, 'dashboard'] as const,
+  weekSales: (submerchantId: string, range: { gte: string; lt: string }) =>
+    [submerchantId, 'dashboard', 'sales', range] as const,
+  latestPayout: (submerchantId: string) => [submerchantId, 'dashboard', 'latest-payout'] as const,
 }
 
 export const dashboardQueries = {
   weekSales: (submerchantId: string, range: { gte: string; lt: string }) =>
     queryOptions({
-      queryKey: [submerchantId, 'dashboard', 'sales', range],
+      queryKey: dashboardKeys.weekSales(submerchantId, range),
       queryFn: () => fetchWeekSales(submerchantId, range),
     }),
   // GET /v1/payouts?submerchantId={id}: the newest one only.
   latestPayout: (submerchantId: string) =>
     queryOptions({
-      queryKey: [submerchantId, 'dashboard', 'latest-payout'],
+      queryKey: dashboardKeys.latestPayout(submerchantId),
       queryFn: async (): Promise<Payout | null> => {
         const { Payout } = await import('@/api/schema/payouts')
         const page = await apiList(

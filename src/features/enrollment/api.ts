@@ -8,6 +8,9 @@ export const ENROLLMENT_REQUEST = { acquirer: 'finaro', type: 'ecommerce' } as c
 
 const schemas = () => import('@/api/schema/enrollments')
 
+// docs/constants.md#enrolment: an enrolment in the queue is checked again after 60 s.
+const RECHECK_MS = 60_000
+
 export const enrollmentQueries = {
   // GET /v1/enrollments?submerchantId&acquirer.
   state: (submerchantId: string) =>
@@ -23,6 +26,8 @@ export const enrollmentQueries = {
         return items[0] ?? null
       },
       staleTime: 0,
+      // While the panel shows it, a queued request is checked again until it moves on.
+      refetchInterval: (q) => (q.state.data?.status === 'queued' ? RECHECK_MS : false),
     }),
 }
 

@@ -10,9 +10,6 @@ import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './enrollment.css'
 
-// docs/constants.md#enrolment: an enrolment in the queue is checked again after 60 s.
-export const RECHECK_MS = 60_000
-
 export const ENROLLMENT_TEXTS = {
   title: 'Set up payment links',
   intro:
@@ -39,10 +36,7 @@ interface EnrollmentPanelProps {
 export function EnrollmentPanel({ submerchantId, onEnrolled }: EnrollmentPanelProps) {
   const queryClient = useQueryClient()
   const options = enrollmentQueries.state(submerchantId)
-  const query = useQuery({
-    ...options,
-    refetchInterval: (q) => (q.state.data?.status === 'queued' ? RECHECK_MS : false),
-  })
+  const query = useQuery(options)
   const status = query.data?.status
   useEffect(() => {
     if (status === 'enrolled') onEnrolled()

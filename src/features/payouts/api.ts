@@ -2,20 +2,42 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
 import type { BankAccount, Payout, PayoutCard } from '@/api/schema/payouts'
 import type { ListParams } from '@/lib/list-search'
+import { collectPages } from '@/lib/fetch-pages'
 import { toListQuery } from '@/lib/list-view'
 
 const enc = encodeURIComponent
 const schemas = () => import('@/api/schema/payouts')
 const saleSchemas = () => import('@/api/schema/sales')
 
-const payoutKeys = {
+export const payoutKeys = {
   all: (submerchantId: string) => [submerchantId, 'payouts'] as const,
+  lists: (submerchantId: string) => [submerchantId, 'payouts', 'list'] as const,
+  list: (submerchantId: string, params: ListParams) =>
+    [submerchantId, 'payouts', 'list', params] as const,
+  detail: (submerchantId: string, payoutId: string) =>
+    [submerchantId, 'payouts', 'detail', payoutId] as const,
+  // The sales a payout paid, with their fees.
+  contents: (submerchantId: string, payoutId: string) =>
+    [submerchantId, 'payouts', 'contents', payoutId] as const,
+}
+
+// Where a payout goes: a bank account or a payout card.
+export const bankAccountKeys = {
+  all: (submerchantId: string) => [submerchantId, 'bank-accounts'] as const,
+  detail: (submerchantId: string, bankAccountId: string) =>
+    [submerchantId, 'bank-accounts', bankAccountId] as const,
+}
+export const payoutCardKeys = {
+  all: (submerchantId: string) => [submerchantId, 'payout-cards'] as const,
+  detail: (submerchantId: string, payoutCardId: string) =>
+    [submerchantId, 'payout-cards', payoutCardId] as const,
 }
 
 // README "Payouts and their sales": a payout pays the sales captured up to 30 h before it.
 const PAYOUT_LAG_MS = 30 * 3_600_000
 // The payout's sales are read 100 at a time, up to 5,000.
-const CONTENTS_MAX_PAGES = 50
+const CONTENTS_PAGE = 100
+const CONTENTS_MAX_ROWS = 5000
 
 // Never held in full in the browser, so never persisted: the account number's last four only.
 export function maskAccountNumber(accountNumber: string): string {
@@ -41,23 +63,25 @@ export interface PayoutContents {
   complete: boolean
 }
 
-async function everyPage<T>(
-  read: (offset: number) => Promise<ListPage<T>>,
-): Promise<{ items: T[]; complete: boolean }> {
-  const items: T[] = []
-  for (let page = 0; page < CONTENTS_MAX_PAGES; page++) {
-    const result = await read(page * 100)
-    items.push(...result.items)
-    if (result.items.length < 100) return { items, complete: true }
-  }
-  return { items, complete: false }
+// One page after another, up to the cap, with the query's signal.
+function everyPage<T>(
+  signal: AbortSignal,
+  read: (offset: number, limit: number, signal: AbortSignal) => Promise<ListPage<T>>,
+) {
+  return collectPages({
+    fetchPage: read,
+    pageSize: CONTENTS_PAGE,
+    concurrency: 1,
+    maxItems: CONTENTS_MAX_ROWS,
+    signal,
+  })
 }
 
 export const payoutQueries = {
   // GET /v1/payouts?submerchantId={id}: the server table.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...payoutKeys.all(submerchantId), 'list', params] as const,
+      queryKey: payoutKeys.list(submerchantId, params),
       queryFn: async ({ signal }): Promise<ListPage<Payout>> => {
         const { Payout } = await schemas()
         return apiList('/v1/payouts', toListQuery({ submerchantId }, params), Payout, { signal })
@@ -67,39 +91,42 @@ export const payoutQueries = {
   // GET /v1/payouts/{payoutId}.
   detail: (submerchantId: string, payoutId: string) =>
     queryOptions({
-      queryKey: [...payoutKeys.all(submerchantId), 'detail', payoutId] as const,
+      queryKey: payoutKeys.detail(submerchantId, payoutId),
       queryFn: async ({ signal }): Promise<Payout> => {
         const { Payout } = await schemas()
         return api(`/v1/payouts/${enc(payoutId)}`, { schema: Payout, signal })
       },
     }),
-  // GET /v1/bank-accounts/{id}, kept with the account number masked (memory and IndexedDB).
-  bankAccount: (submerchantId: string, bankAccountId: string) =>
+  // GET /v1/bank-accounts/{id}, kept with the account number masked (memory and IndexedDB); waits
+  // while the payout goes elsewhere (null).
+  bankAccount: (submerchantId: string, bankAccountId: string | null) =>
     queryOptions({
-      queryKey: [submerchantId, 'bank-accounts', bankAccountId] as const,
+      queryKey: bankAccountKeys.detail(submerchantId, bankAccountId ?? ''),
+      enabled: bankAccountId !== null,
       queryFn: async ({ signal }): Promise<BankAccount> => {
         const { BankAccount } = await schemas()
-        const account = await api(`/v1/bank-accounts/${enc(bankAccountId)}`, {
+        const account = await api(`/v1/bank-accounts/${enc(bankAccountId ?? '')}`, {
           schema: BankAccount,
           signal,
         })
         return { ...account, accountNumber: maskAccountNumber(account.accountNumber) }
       },
     }),
-  // GET /v1/payout-cards/{id} (scheme and last four only).
-  payoutCard: (submerchantId: string, payoutCardId: string) =>
+  // GET /v1/payout-cards/{id} (scheme and last four only); waits while the payout goes elsewhere (null).
+  payoutCard: (submerchantId: string, payoutCardId: string | null) =>
     queryOptions({
-      queryKey: [submerchantId, 'payout-cards', payoutCardId] as const,
+      queryKey: payoutCardKeys.detail(submerchantId, payoutCardId ?? ''),
+      enabled: payoutCardId !== null,
       queryFn: async ({ signal }): Promise<PayoutCard> => {
         const { PayoutCard } = await schemas()
-        return api(`/v1/payout-cards/${enc(payoutCardId)}`, { schema: PayoutCard, signal })
+        return api(`/v1/payout-cards/${enc(payoutCardId ?? '')}`, { schema: PayoutCard, signal })
       },
     }),
   // Beyond what docs/screens.md describes: the payout's sales with gross, fee and net, from the payouts, balance
   // transactions and sales calls (docs/api.md) over the payout's period (README "Payouts and their sales").
   contents: (submerchantId: string, payout: Payout) =>
     queryOptions({
-      queryKey: [...payoutKeys.all(submerchantId), 'contents', payout.id] as const,
+      queryKey: payoutKeys.contents(submerchantId, payout.id),
       queryFn: async ({ signal }): Promise<PayoutContents> => {
         const [{ Payout }, { Sale, BalanceTransaction }] = await Promise.all([
           schemas(),
@@ -120,7 +147,7 @@ export const payoutQueries = {
         const shift = (at: string) => new Date(Date.parse(at) - PAYOUT_LAG_MS).toISOString()
         const start = previous.items[0] ? shift(previous.items[0].createdAt) : undefined
         const range = { gte: start, lt: shift(payout.createdAt) }
-        const transactions = await everyPage((offset) =>
+        const transactions = await everyPage(signal, (offset, limit, pageSignal) =>
           apiList(
             '/v1/balance-transactions',
             {
@@ -128,25 +155,25 @@ export const payoutQueries = {
               ranges: { createdAt: range },
               fields: ['sourceId', 'amount', 'feeAmount', 'netAmount'],
               sort: { field: 'createdAt', direction: 'asc' },
-              limit: 100,
+              limit,
               offset,
             },
             BalanceTransaction.pick('sourceId', 'amount', 'feeAmount', 'netAmount'),
-            { signal },
+            { signal: pageSignal },
           ),
         )
-        const sales = await everyPage((offset) =>
+        const sales = await everyPage(signal, (offset, limit, pageSignal) =>
           apiList(
             '/v1/sales',
             {
               ranges: { capturedAt: range },
               fields: ['id', 'capturedAt', 'disbursementWithheld'],
               sort: { field: 'capturedAt', direction: 'asc' },
-              limit: 100,
+              limit,
               offset,
             },
             Sale.pick('id', 'capturedAt', 'disbursementWithheld'),
-            { signal },
+            { signal: pageSignal },
           ),
         )
         const saleById = new Map(sales.items.map((s) => [s.id, s]))

@@ -63,14 +63,12 @@ export function PayoutDetailScreen({
 
 function Destination({ submerchantId, payout }: { submerchantId: string; payout: Payout }) {
   const isBank = payout.destinationType === 'bank_account'
-  const bank = useQuery({
-    ...payoutQueries.bankAccount(submerchantId, payout.destinationId),
-    enabled: isBank,
-  })
-  const card = useQuery({
-    ...payoutQueries.payoutCard(submerchantId, payout.destinationId),
-    enabled: !isBank,
-  })
+  const bank = useQuery(
+    payoutQueries.bankAccount(submerchantId, isBank ? payout.destinationId : null),
+  )
+  const card = useQuery(
+    payoutQueries.payoutCard(submerchantId, isBank ? null : payout.destinationId),
+  )
   const none = <span className="muted">None</span>
   if (isBank) {
     return (

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '@/api/http'
+import { submerchantKeys } from '@/api/query-keys'
 import { Submerchant } from '@/api/schema/submerchants'
 import { MfaEnrollment, User, type UpdatePasswordPayload } from '@/api/schema/users'
 import { requestAccessToken } from '@/session/tokens'
@@ -10,7 +11,7 @@ export const profileQueries = {
   // GET /v1/submerchants/{id}?expand=planAttachment (cache bypass), for the 'Your Account' card.
   account: (submerchantId: string) =>
     queryOptions({
-      queryKey: [submerchantId, 'submerchant', 'plan-attachment'],
+      queryKey: submerchantKeys.planAttachment(submerchantId),
       queryFn: () =>
         api(`/v1/submerchants/${encodeURIComponent(submerchantId)}`, {
           query: { expand: 'planAttachment' },

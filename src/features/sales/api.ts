@@ -11,11 +11,18 @@ const enc = encodeURIComponent
 // Loaded with the first request: an offline start from the persisted cache never pays arktype's start-up.
 const schemas = () => import('@/api/schema/sales')
 
+// A sale's balance transaction (its fee and net).
+export const balanceTransactionKeys = {
+  all: (submerchantId: string) => [submerchantId, 'balance-transactions'] as const,
+  detail: (submerchantId: string, balanceTransactionId: string) =>
+    [submerchantId, 'balance-transactions', balanceTransactionId] as const,
+}
+
 export const salesQueries = {
   // GET /v1/sales?submerchantId={id} with sort, limit, offset, filters and capturedAt range.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...salesKeys.lists(submerchantId), params] as const,
+      queryKey: salesKeys.list(submerchantId, params),
       queryFn: async ({ signal }): Promise<ListPage<SaleListItem>> => {
         const { SaleListItem } = await schemas()
         const query = toListQuery({ submerchantId }, params, SALE_LIST_FIELDS)
@@ -33,17 +40,18 @@ export const salesQueries = {
         return api(`/v1/sales/${enc(saleId)}`, { schema: Sale, bypassCache: true, signal })
       },
     }),
-  // GET /v1/balance-transactions/{id}: the fee and net of a sale.
-  balanceTransaction: (submerchantId: string, balanceTransactionId: string) =>
+  // GET /v1/balance-transactions/{id}: the fee and net of a sale; waits while the sale has none (null).
+  balanceTransaction: (submerchantId: string, balanceTransactionId: string | null) =>
     queryOptions({
-      queryKey: [submerchantId, 'balance-transactions', balanceTransactionId] as const,
+      queryKey: balanceTransactionKeys.detail(submerchantId, balanceTransactionId ?? ''),
       queryFn: async ({ signal }): Promise<BalanceTransaction> => {
         const { BalanceTransaction } = await schemas()
-        return api(`/v1/balance-transactions/${enc(balanceTransactionId)}`, {
+        return api(`/v1/balance-transactions/${enc(balanceTransactionId ?? '')}`, {
           schema: BalanceTransaction,
           signal,
         })
       },
+      enabled: balanceTransactionId !== null,
       // A settled fee does not change.
       staleTime: 10 * 60_000,
     }),

@@ -106,10 +106,7 @@ function WithheldAlert({ sale }: { sale: Sale }) {
 
 function MoneyCard({ sale, submerchantId }: { sale: Sale; submerchantId: string }) {
   const btxId = sale.balanceTransactionId
-  const fees = useQuery({
-    ...salesQueries.balanceTransaction(submerchantId, btxId ?? ''),
-    enabled: btxId !== null,
-  })
+  const fees = useQuery(salesQueries.balanceTransaction(submerchantId, btxId))
   const money = (minor: number) => formatMoney(minor, sale.currency)
   const notYet = <span className="muted">Not available yet</span>
   // Offline with no saved fee: say when it comes rather than loading forever.

@@ -37,11 +37,16 @@ async function fetchSystemStatus(signal: AbortSignal): Promise<SystemStatus> {
   }
 }
 
+// Not account data: one status for everyone.
+export const systemStatusKeys = {
+  all: () => ['system-status'] as const,
+}
+
 export const shellQueries = {
   // docs/constants.md#timing: polled every 300000 ms; networkMode 'online' pauses the polling while offline.
   systemStatus: () =>
     queryOptions({
-      queryKey: ['system-status'],
+      queryKey: systemStatusKeys.all(),
       queryFn: ({ signal }) => fetchSystemStatus(signal),
       refetchInterval: STATUS_CHECK_INTERVAL_MS,
       staleTime: STATUS_CHECK_INTERVAL_MS,

@@ -5,6 +5,7 @@ import type { SaleListItem } from '@/api/schema/sales'
 import type { Terminal } from '@/api/schema/terminals'
 import { SEARCH_LIMIT } from '@/config/limits'
 import type { ListParams } from '@/lib/list-search'
+import { collectPages } from '@/lib/fetch-pages'
 import { toListQuery } from '@/lib/list-view'
 
 const enc = encodeURIComponent
@@ -12,12 +13,24 @@ const ALLOCATION = 'currentAllocation[submerchantId]'
 const schemas = () => import('@/api/schema/terminals')
 const saleSchemas = () => import('@/api/schema/sales')
 
-const terminalKeys = {
+export const terminalKeys = {
   all: (submerchantId: string) => [submerchantId, 'terminals'] as const,
+  lists: (submerchantId: string) => [submerchantId, 'terminals', 'list'] as const,
+  list: (submerchantId: string, params: ListParams) =>
+    [submerchantId, 'terminals', 'list', params] as const,
+  search: (submerchantId: string, q: string) => [submerchantId, 'terminals', 'search', q] as const,
+  detail: (submerchantId: string, terminalId: string) =>
+    [submerchantId, 'terminals', 'detail', terminalId] as const,
+  // A terminal's sales table and its takings since a week's start.
+  sales: (submerchantId: string, terminalId: string, params: ListParams) =>
+    [submerchantId, 'terminals', 'sales', terminalId, params] as const,
+  takings: (submerchantId: string, terminalId: string, weekStart: string) =>
+    [submerchantId, 'terminals', 'takings', terminalId, weekStart] as const,
 }
 
-// Takings are counted from the sales list, 100 at a time, up to this many pages (5,000 sales).
-const TAKINGS_MAX_PAGES = 50
+// Takings are counted from the sales list, 100 at a time, up to 5,000 sales.
+const TAKINGS_PAGE = 100
+const TAKINGS_MAX_SALES = 5000
 
 export interface TakingsTotal {
   count: number
@@ -52,7 +65,7 @@ export const terminalQueries = {
   // GET /v1/terminals?currentAllocation[submerchantId]={id}: the server table.
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...terminalKeys.all(submerchantId), 'list', params] as const,
+      queryKey: terminalKeys.list(submerchantId, params),
       queryFn: async ({ signal }): Promise<ListPage<Terminal>> => {
         const { Terminal } = await schemas()
         return apiList(
@@ -69,7 +82,7 @@ export const terminalQueries = {
   // GET /v1/terminals?q&limit=10: the search suggestions (docs/constants.md#timing).
   search: (submerchantId: string, q: string) =>
     queryOptions({
-      queryKey: [...terminalKeys.all(submerchantId), 'search', q] as const,
+      queryKey: terminalKeys.search(submerchantId, q),
       queryFn: async ({ signal }): Promise<ListPage<Terminal>> => {
         const { Terminal } = await schemas()
         return apiList('/v1/terminals', { q, limit: SEARCH_LIMIT }, Terminal, { signal })
@@ -80,7 +93,7 @@ export const terminalQueries = {
   // GET /v1/terminals/{id}.
   detail: (submerchantId: string, terminalId: string) =>
     queryOptions({
-      queryKey: [...terminalKeys.all(submerchantId), 'detail', terminalId] as const,
+      queryKey: terminalKeys.detail(submerchantId, terminalId),
       queryFn: async ({ signal }): Promise<Terminal> => {
         const { Terminal } = await schemas()
         return api(`/v1/terminals/${enc(terminalId)}`, { schema: Terminal, signal })
@@ -89,7 +102,7 @@ export const terminalQueries = {
   // GET /v1/sales?terminalId={id} with filters, sort and a capturedAt range: the terminal's sales.
   sales: (submerchantId: string, terminalId: string, params: ListParams) =>
     queryOptions({
-      queryKey: [...terminalKeys.all(submerchantId), 'sales', terminalId, params] as const,
+      queryKey: terminalKeys.sales(submerchantId, terminalId, params),
       queryFn: async ({ signal }): Promise<ListPage<SaleListItem>> => {
         const { SaleListItem } = await saleSchemas()
         const query = toListQuery({ terminalId }, params, SALE_LIST_FIELDS)
@@ -101,28 +114,30 @@ export const terminalQueries = {
   // with a capturedAt range (`weekStart` and `todayStart` are local midnights as ISO strings).
   takings: (submerchantId: string, terminalId: string, weekStart: string, todayStart: string) =>
     queryOptions({
-      queryKey: [...terminalKeys.all(submerchantId), 'takings', terminalId, weekStart] as const,
+      queryKey: terminalKeys.takings(submerchantId, terminalId, weekStart),
       queryFn: async ({ signal }): Promise<Takings> => {
         const { Sale } = await saleSchemas()
         const schema = Sale.pick('amount', 'currency', 'capturedAt')
-        const sales: (typeof schema.infer)[] = []
-        for (let page = 0; page < TAKINGS_MAX_PAGES; page++) {
-          const result = await apiList(
-            '/v1/sales',
-            {
-              filters: { terminalId },
-              ranges: { capturedAt: { gte: weekStart } },
-              fields: ['amount', 'currency', 'capturedAt'],
-              limit: 100,
-              offset: page * 100,
-            },
-            schema,
-            { signal },
-          )
-          sales.push(...result.items)
-          if (result.items.length < 100) return { ...sumTakings(sales, todayStart), partial: false }
-        }
-        return { ...sumTakings(sales, todayStart), partial: true }
+        const { items, complete } = await collectPages({
+          fetchPage: (offset, limit, pageSignal) =>
+            apiList(
+              '/v1/sales',
+              {
+                filters: { terminalId },
+                ranges: { capturedAt: { gte: weekStart } },
+                fields: ['amount', 'currency', 'capturedAt'],
+                limit,
+                offset,
+              },
+              schema,
+              { signal: pageSignal },
+            ),
+          pageSize: TAKINGS_PAGE,
+          concurrency: 1,
+          maxItems: TAKINGS_MAX_SALES,
+          signal,
+        })
+        return { ...sumTakings(items, todayStart), partial: !complete }
       },
       staleTime: 60_000,
     }),

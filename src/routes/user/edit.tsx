@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { AccountLoadError } from '@/features/accounts/account-load-error'
-import { accountQueries } from '@/features/accounts/api'
+import { accountQueries, userKeys } from '@/features/accounts/api'
 import { LoadError } from '@/features/accounts/load-error'
 import { profileQueries } from '@/features/profile/api'
 import { ProfileScreen } from '@/features/profile/profile-screen'
@@ -35,8 +35,7 @@ function ProfilePage() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
   const queryClient = useQueryClient()
   const { data: user } = useSuspenseQuery(accountQueries.currentUser())
-  const reloadUser = () =>
-    queryClient.invalidateQueries({ queryKey: accountQueries.currentUser().queryKey })
+  const reloadUser = () => queryClient.invalidateQueries({ queryKey: userKeys.current() })
   return (
     <AppShell user={user} account={submerchant} role={submerchantRole}>
       <ProfileScreen
