@@ -111,6 +111,7 @@ export async function signIn(page: Page, email: string, options: SignInOptions =
     return signInThroughApi(page, email, password, options.account, options.to)
   }
   await submitLogin(page, email, password)
-  await expect(page).toHaveURL(/\/select-account/)
+  // The password grant and the next page's cold start, which grow with the machine's load.
+  await expect(page).toHaveURL(/\/select-account/, { timeout: COLD_START_MS })
   if (options.account) await chooseAccount(page, options.account)
 }
