@@ -2,7 +2,7 @@ import { apiList } from '@/api/http'
 import type { Intent } from '@/api/schema/intents'
 import type { ListParams } from '@/lib/list-search'
 import { toListQuery } from '@/lib/list-view'
-import { fetchAllPages } from '@/lib/fetch-pages'
+import { collectPages } from '@/lib/fetch-pages'
 
 // The most links one bulk action takes over a whole query (the list's filters).
 export const MAX_MATCHING_LINKS = 5000
@@ -20,8 +20,7 @@ export async function readMatchingLinks(
   onProgress: (done: number, total: number) => void,
 ): Promise<Intent[]> {
   const { Intent } = await import('@/api/schema/intents')
-  const found: Intent[] = []
-  await fetchAllPages<Intent>({
+  const { items } = await collectPages<Intent>({
     fetchPage: (offset, limit, pageSignal) =>
       apiList('/v1/intents', { ...toListQuery({ submerchantId }, params), limit, offset }, Intent, {
         signal: pageSignal,
@@ -29,10 +28,9 @@ export async function readMatchingLinks(
     pageSize: READ_PAGE,
     concurrency: 1,
     signal,
-    onPage: (items) => {
-      found.push(...items.slice(0, MAX_MATCHING_LINKS - found.length))
-    },
-    onProgress,
+    // Nothing is read past the cap, and the progress counts up to it.
+    maxItems: MAX_MATCHING_LINKS,
+    onProgress: (done, total) => onProgress(done, Math.min(total, MAX_MATCHING_LINKS)),
   })
-  return found
+  return items
 }
