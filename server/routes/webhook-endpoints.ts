@@ -22,9 +22,9 @@ import {
   webhookEndpointsList,
 } from '../domain/webhook-endpoints'
 import { runAccountList } from '../lib/account-scope'
+import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { runList } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
-import { assertPayloadAccount, requireDeveloperAccount } from './api-keys'
 
 // Webhook endpoints, their notification history and attempts (docs/api.md#developer-tools); owner and manager only (docs/roles.md#developer-tools).
 export function webhookEndpointRoutes(): Hono<AppEnv> {
