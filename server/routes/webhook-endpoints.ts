@@ -6,21 +6,22 @@ import {
   WebhookEndpointCreatePayload,
 } from '@/api/schema/developer'
 import type { AppEnv } from '../context'
+import { attemptsList, attemptsScope } from '../domain/webhook-attempts'
 import {
-  attemptsList,
-  attemptsScope,
-  createTestNotification,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   findOwnWebhookEndpoint,
   notDeleted,
-  notificationsList,
-  notificationsScope,
-  resendNotifications,
   rotateSigningSecret,
   setWebhookEndpointEnabled,
   webhookEndpointsList,
 } from '../domain/webhook-endpoints'
+import {
+  createTestNotification,
+  notificationsList,
+  notificationsScope,
+  resendNotifications,
+} from '../domain/webhook-notifications'
 import { runAccountList } from '../lib/account-scope'
 import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { runList } from '../lib/list-engine'
