@@ -1,25 +1,21 @@
+// Webhook endpoints (docs/api.md#developer-tools): the list, create, enable, soft delete and their
+// signing secrets. Their notifications are in webhook-notifications.ts, the delivery attempts in
+// webhook-attempts.ts.
 import { randomBytes } from 'node:crypto'
-import { and, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm'
 import type {
-  TestNotificationPayload,
-  WebhookAttempt,
   WebhookEndpoint,
   WebhookEndpointCreatePayload,
   WebhookEvent,
-  WebhookNotification,
 } from '@/api/schema/developer'
 import type { Db } from '../db/client'
-import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/schema/core'
-import { badRequest, conflict, notFound } from '../errors'
+import { webhookEndpoints, webhookNotifications } from '../db/schema/core'
+import { badRequest, notFound } from '../errors'
 import { newId } from '../auth/random'
 import type { AccountListResource } from '../lib/account-scope'
-import { stringFilter, type ListResource } from '../lib/list-engine'
-import { notificationRow } from './events'
-import { findOwnSale } from './sales'
+import { stringFilter } from '../lib/list-engine'
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect
-type NotificationRow = typeof webhookNotifications.$inferSelect
-type AttemptRow = typeof webhookAttempts.$inferSelect
 
 export const WEBHOOK_ERRORS = {
   endpointNotFound: 'Webhook endpoint not found',
@@ -70,7 +66,7 @@ export const webhookEndpointsList: AccountListResource<EndpointRow> = {
 export const notDeleted: SQL = isNull(webhookEndpoints.deletedAt)
 
 // An endpoint of the account that is not deleted; anything else is the same 404.
-async function ownEndpoint(db: Db, id: string, submerchantId: string): Promise<EndpointRow> {
+export async function ownEndpoint(db: Db, id: string, submerchantId: string): Promise<EndpointRow> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)
@@ -195,154 +191,4 @@ export function signingSecretsAt(
   return row.previousSigningSecret && expires && expires > now
     ? [row.signingSecret, row.previousSigningSecret]
     : [row.signingSecret]
-}
-
-export function serializeNotification(row: NotificationRow): WebhookNotification {
-  return {
-    id: row.id,
-    endpointId: row.endpointId,
-    event: row.event as WebhookEvent,
-    hasSucceeded: row.hasSucceeded,
-    attemptCount: row.attemptCount,
-    createdAt: row.createdAt.toISOString(),
-  }
-}
-
-// Test notification (docs/api.md#developer-tools): one delivery of the chosen sale to this endpoint only.
-export async function createTestNotification(
-  db: Db,
-  endpointId: string,
-  submerchantId: string,
-  payload: TestNotificationPayload,
-  now: Date,
-): Promise<WebhookNotification> {
-  const endpoint = await ownEndpoint(db, endpointId, submerchantId)
-  if (!endpoint.isEnabled) throw conflict(WEBHOOK_ERRORS.endpointDisabled, 'endpoint_disabled')
-  if (!payload.saleId) {
-    const message = WEBHOOK_ERRORS.saleRequired
-    throw badRequest(message, [{ field: 'saleId', messages: [message] }])
-  }
-  const sale = await findOwnSale(db, payload.saleId, submerchantId)
-  const [row] = await db
-    .insert(webhookNotifications)
-    .values(notificationRow(endpointId, { submerchantId, type: payload.event, data: sale, now }))
-    .returning()
-  return serializeNotification(row!)
-}
-
-const notificationColumns = getTableColumns(webhookNotifications)
-
-// GET …/notifications: the history table, filterable by outcome and date.
-export const notificationsList: ListResource<NotificationRow> = {
-  table: webhookNotifications,
-  columns: notificationColumns,
-  serialize: serializeNotification,
-  fields: ['id', 'endpointId', 'event', 'hasSucceeded', 'attemptCount', 'createdAt'],
-  filters: {
-    id: stringFilter(webhookNotifications.id),
-    event: {
-      column: webhookNotifications.event,
-      type: 'enum',
-      values: ['sale.created', 'intent.authorized'],
-    },
-    hasSucceeded: { column: webhookNotifications.hasSucceeded, type: 'bool' },
-    createdAt: {
-      column: webhookNotifications.createdAt,
-      type: 'timestamp',
-      eq: false,
-      range: true,
-    },
-  },
-  sortable: {
-    createdAt: webhookNotifications.createdAt,
-    attemptCount: webhookNotifications.attemptCount,
-    hasSucceeded: webhookNotifications.hasSucceeded,
-  },
-  defaultSort: '-createdAt',
-  tieBreaker: webhookNotifications.id,
-}
-
-// The notifications of an endpoint of the account (deleted endpoints keep no visible history).
-export async function notificationsScope(db: Db, endpointId: string, submerchantId: string) {
-  await ownEndpoint(db, endpointId, submerchantId)
-  return eq(webhookNotifications.endpointId, endpointId)
-}
-
-export function serializeAttempt(row: Omit<AttemptRow, 'notificationId'>): WebhookAttempt {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    requestUrl: row.requestUrl,
-    requestHeaders: row.requestHeaders,
-    requestBody: row.requestBody,
-    responseStatusCode: row.responseStatusCode,
-    responseHeaders: row.responseHeaders,
-    responseBody: row.responseBody,
-  }
-}
-
-const { notificationId: _parent, ...attemptColumns } = getTableColumns(webhookAttempts)
-
-// GET …/attempts with offset, limit=5, sort=createdAt.
-export const attemptsList: ListResource<Omit<AttemptRow, 'notificationId'>> = {
-  table: webhookAttempts,
-  columns: attemptColumns,
-  serialize: serializeAttempt,
-  fields: Object.keys(attemptColumns),
-  filters: {},
-  sortable: { createdAt: webhookAttempts.createdAt },
-  defaultSort: 'createdAt',
-  tieBreaker: webhookAttempts.id,
-}
-
-export async function attemptsScope(
-  db: Db,
-  endpointId: string,
-  notificationId: string,
-  submerchantId: string,
-) {
-  await ownEndpoint(db, endpointId, submerchantId)
-  const [row] = await db
-    .select({ id: webhookNotifications.id })
-    .from(webhookNotifications)
-    .where(
-      and(
-        eq(webhookNotifications.id, notificationId),
-        eq(webhookNotifications.endpointId, endpointId),
-      ),
-    )
-  if (!row) throw notFound(WEBHOOK_ERRORS.notificationNotFound)
-  return eq(webhookAttempts.notificationId, notificationId)
-}
-
-/**
- * Resend (single or bulk): each named notification of the endpoint is due again now. A resend is
- * one more attempt; a failure is retried on the schedule only inside the 3-day window of the event.
- */
-export async function resendNotifications(
-  db: Db,
-  endpointId: string,
-  submerchantId: string,
-  notificationIds: string[],
-  now: Date,
-): Promise<WebhookNotification[]> {
-  return db.transaction(async (tx) => {
-    const endpoint = await ownEndpoint(tx, endpointId, submerchantId)
-    if (!endpoint.isEnabled) throw conflict(WEBHOOK_ERRORS.endpointDisabled, 'endpoint_disabled')
-    const rows = await tx
-      .update(webhookNotifications)
-      .set({ nextAttemptAt: now })
-      .where(
-        and(
-          eq(webhookNotifications.endpointId, endpointId),
-          inArray(webhookNotifications.id, notificationIds),
-        ),
-      )
-      .returning()
-    // Any id that is not this endpoint's undoes the whole resend.
-    if (rows.length !== new Set(notificationIds).size) {
-      throw notFound(WEBHOOK_ERRORS.notificationNotFound)
-    }
-    return rows.map(serializeNotification)
-  })
 }

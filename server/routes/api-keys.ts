@@ -1,28 +1,12 @@
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiKeyCreatePayload, ToggleEnabledPayload } from '@/api/schema/developer'
-import { requireAccess } from '../auth/access'
 import type { AppEnv } from '../context'
 import { apiKeysList, createApiKey, findOwnApiKey, setApiKeyEnabled } from '../domain/api-keys'
-import { forbidden } from '../errors'
 import { runAccountList } from '../lib/account-scope'
+import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
-
-// The perspective account, once the Developer Tools rule (owner and manager, docs/roles.md#developer-tools) allows the caller.
-export async function requireDeveloperAccount(c: Context<AppEnv>): Promise<string> {
-  const submerchantId = requirePerspective(c)
-  await requireAccess(c, 'canUseDeveloperTools')
-  return submerchantId
-}
-
-// A create payload names its account; it must be the one the call acts for.
-export function assertPayloadAccount(submerchantId: string, payloadSubmerchantId: string): void {
-  if (payloadSubmerchantId !== submerchantId) {
-    throw forbidden('submerchantId must be the account in Token-Perspective', 'invalid_perspective')
-  }
-}
 
 export function apiKeyRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()

@@ -6,25 +6,26 @@ import {
   WebhookEndpointCreatePayload,
 } from '@/api/schema/developer'
 import type { AppEnv } from '../context'
+import { attemptsList, attemptsScope } from '../domain/webhook-attempts'
 import {
-  attemptsList,
-  attemptsScope,
-  createTestNotification,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   findOwnWebhookEndpoint,
   notDeleted,
-  notificationsList,
-  notificationsScope,
-  resendNotifications,
   rotateSigningSecret,
   setWebhookEndpointEnabled,
   webhookEndpointsList,
 } from '../domain/webhook-endpoints'
+import {
+  createTestNotification,
+  notificationsList,
+  notificationsScope,
+  resendNotifications,
+} from '../domain/webhook-notifications'
 import { runAccountList } from '../lib/account-scope'
+import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { runList } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
-import { assertPayloadAccount, requireDeveloperAccount } from './api-keys'
 
 // Webhook endpoints, their notification history and attempts (docs/api.md#developer-tools); owner and manager only (docs/roles.md#developer-tools).
 export function webhookEndpointRoutes(): Hono<AppEnv> {

@@ -1,0 +1,81 @@
+// Sales and what follows them (balance transactions, receipts, payouts, refund requests, the
+// succeeded payment links), generated inside the database by bulk.ts's statements.
+import { randomBytes } from 'node:crypto'
+import { execRaw, queryRows, type Database } from '../db/client'
+import { bulkStatements, type SaleSlot } from './bulk'
+
+// Tables whose secondary indexes are dropped during the bulk insert and rebuilt after it.
+const BULK_TABLES = [
+  'sales',
+  'balance_transactions',
+  'receipts',
+  'intents',
+  'payouts',
+  'refund_requests',
+]
+
+export async function seedSales(
+  database: Database,
+  opts: { sales: number; seed: number; now: Date; slots: SaleSlot[] },
+  log?: (line: string) => void,
+): Promise<void> {
+  await bulkInsert(
+    database,
+    // Receipt and payment-link ids are capability URLs (no login): random, never from the seed.
+    bulkStatements({
+      sales: opts.sales,
+      seed: opts.seed,
+      capabilityKey: randomBytes(16).toString('hex'),
+      now: opts.now,
+      slots: opts.slots,
+    }),
+    log,
+  )
+}
+
+async function bulkInsert(
+  database: Database,
+  statements: string[],
+  log?: (line: string) => void,
+): Promise<void> {
+  const list = BULK_TABLES.map((t) => `'${t}'`).join(', ')
+  const debug = (label: string, started: number) => log?.(`${label}: ${Date.now() - started} ms`)
+  // Building keys and indexes once, by sorting, is far cheaper than maintaining them per row.
+  const constraints = await queryRows<{ table: string; name: string; def: string; type: string }>(
+    database,
+    `select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as def,
+            c.contype as type
+     from pg_constraint c
+     where c.contype in ('p', 'u', 'f')
+       and (c.conrelid::regclass::text in (${list}) or c.confrelid::regclass::text in (${list}))`,
+  )
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    database,
+    `select indexname, indexdef from pg_indexes
+     where schemaname = 'public' and tablename in (${list})
+       and indexname not in (select conname from pg_constraint)`,
+  )
+  const foreign = constraints.filter((c) => c.type === 'f')
+  const keys = constraints.filter((c) => c.type !== 'f')
+  const drops = [
+    ...foreign.map((c) => `alter table "${c.table}" drop constraint "${c.name}";`),
+    ...keys.map((c) => `alter table "${c.table}" drop constraint "${c.name}";`),
+    ...indexes.map((i) => `drop index "${i.indexname}";`),
+  ]
+  if (drops.length > 0) await execRaw(database, drops.join('\n'))
+  for (const statement of statements) {
+    const started = Date.now()
+    await execRaw(database, statement)
+    debug(`bulk ${statement.slice(0, 40).replace(/\s+/g, ' ')}`, started)
+  }
+  const rebuild = [
+    ...keys.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
+    ...indexes.map((i) => i.indexdef),
+    ...foreign.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
+  ]
+  for (const ddl of rebuild) {
+    const started = Date.now()
+    await execRaw(database, `set maintenance_work_mem = '256MB'; ${ddl}`)
+    debug(ddl.slice(0, 70), started)
+  }
+}
