@@ -90,7 +90,7 @@ function start(): void {
     Promise.all([
       queryClient.load(),
       import('@/offline/persistence'),
-      import('@/features/receipts/api'),
+      import('@/features/receipts/mutations'),
       import('@/features/payment-links/mutations'),
     ])
   const restored: Promise<void> = (

@@ -5,14 +5,18 @@ import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 import { SecretValue } from '@/ui/secret-value'
 
-export interface SecretOnceDialogProps {
+// How the dialog says the value is shown once: a warning ('It will not be shown again.' follows its
+// headline, then what to do with the value), or the product's own sentence under the title, which
+// says so itself (the MFA recovery code).
+type SecretOnceWording =
+  | { warning: string; children?: ReactNode; description?: never }
+  | { description: string; warning?: never; children?: never }
+
+export type SecretOnceDialogProps = SecretOnceWording & {
   title: string
   // What the value is: 'Token', 'Signing secret', 'Recovery code'.
   label: string
   value: string
-  // The warning's headline and what to do with the value.
-  warning: string
-  children?: ReactNode
   onClose: () => void
   closeLabel?: string
   // When set, the dialog cannot be dismissed until this word is typed (the value is that precious).
@@ -26,6 +30,7 @@ export function SecretOnceDialog({
   value,
   warning,
   children,
+  description,
   onClose,
   closeLabel = 'Done',
   confirmWord,
@@ -39,15 +44,18 @@ export function SecretOnceDialog({
       onClose={onClose}
       dismissible={confirmWord === undefined}
       title={title}
+      description={description}
       footer={
         <Button disabled={!confirmed} onClick={onClose}>
           {closeLabel}
         </Button>
       }
     >
-      <Alert tone="warning" title={warning}>
-        It will not be shown again. {children}
-      </Alert>
+      {warning !== undefined && (
+        <Alert tone="warning" title={warning}>
+          It will not be shown again. {children}
+        </Alert>
+      )}
       <SecretValue id={id} label={label} value={value} />
       {confirmWord !== undefined && (
         <TextField

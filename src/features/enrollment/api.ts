@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { toApiError } from '@/api/errors'
 import { api } from '@/api/http'
 import { enrollmentKeys } from '@/api/query-keys'
 import type { Enrollment } from '@/api/schema/enrollments'
@@ -31,12 +32,32 @@ export const enrollmentQueries = {
     }),
 }
 
-// POST /v1/enrollments; the response has processingExpectedBy.
-export async function requestEnrollment(submerchantId: string): Promise<Enrollment> {
-  const { Enrollment } = await schemas()
-  return api('/v1/enrollments', {
-    method: 'POST',
-    body: { submerchantId, ...ENROLLMENT_REQUEST },
-    schema: Enrollment,
+// POST /v1/enrollments; the response has processingExpectedBy. The one write of self-enrolment
+// (docs/writes.md): the answer becomes the cached state, and the panel shows what follows (queued,
+// or the error state with its manual set-up link); it has no toast.
+export function useRequestEnrollmentMutation(submerchantId: string) {
+  const queryClient = useQueryClient()
+  const { queryKey } = enrollmentQueries.state(submerchantId)
+  return useMutation({
+    mutationFn: async (): Promise<Enrollment> => {
+      const { Enrollment } = await schemas()
+      return api('/v1/enrollments', {
+        method: 'POST',
+        body: { submerchantId, ...ENROLLMENT_REQUEST },
+        schema: Enrollment,
+      })
+    },
+    networkMode: 'always',
+    onSuccess: (enrollment) => queryClient.setQueryData(queryKey, enrollment),
+    // docs/states.md#enrolment: a 409 means it is already queued; read the state instead.
+    onError: (cause) => {
+      if (toApiError(cause).status === 409)
+        void queryClient.refetchQueries({ queryKey, exact: true })
+    },
   })
+}
+
+// A failed request shows the error state, except a 409 (already queued), which reads the state.
+export function requestFailed(error: unknown): boolean {
+  return error !== null && toApiError(error).status !== 409
 }

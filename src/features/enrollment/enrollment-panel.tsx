@@ -1,8 +1,11 @@
 import { useEffect } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toApiError } from '@/api/errors'
+import { useQuery } from '@tanstack/react-query'
 import { SUPPORT_LINKS } from '@/config/links'
-import { enrollmentQueries, requestEnrollment } from '@/features/enrollment/api'
+import {
+  enrollmentQueries,
+  requestFailed,
+  useRequestEnrollmentMutation,
+} from '@/features/enrollment/api'
 import { formatDateTime } from '@/lib/dates'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
@@ -34,23 +37,13 @@ interface EnrollmentPanelProps {
 
 // Self-enrolment (docs/states.md#enrolment, docs/roles.md#payment-links): request setup → queued (re-checked after 60 s) → enrolled, or error.
 export function EnrollmentPanel({ submerchantId, onEnrolled }: EnrollmentPanelProps) {
-  const queryClient = useQueryClient()
-  const options = enrollmentQueries.state(submerchantId)
-  const query = useQuery(options)
+  const query = useQuery(enrollmentQueries.state(submerchantId))
   const status = query.data?.status
   useEffect(() => {
     if (status === 'enrolled') onEnrolled()
   }, [status, onEnrolled])
-  const request = useMutation({
-    mutationFn: () => requestEnrollment(submerchantId),
-    networkMode: 'always',
-    onSuccess: (enrollment) => queryClient.setQueryData(options.queryKey, enrollment),
-    // docs/states.md#enrolment: a 409 means it is already queued; read the state instead.
-    onError: (cause) => {
-      if (toApiError(cause).status === 409) void query.refetch()
-    },
-  })
-  const failed = request.isError && toApiError(request.error).status !== 409
+  const request = useRequestEnrollmentMutation(submerchantId)
+  const failed = request.isError && requestFailed(request.error)
   return (
     <>
       <PageHeader title="Payment Links" />

@@ -1,9 +1,13 @@
-import { queryOptions } from '@tanstack/react-query'
+import { useState } from 'react'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import { submerchantKeys } from '@/api/query-keys'
 import { Submerchant } from '@/api/schema/submerchants'
 import { MfaEnrollment, User, type UpdatePasswordPayload } from '@/api/schema/users'
+import { accountQueries } from '@/features/accounts/api'
+import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { requestAccessToken } from '@/session/tokens'
+import { useToast } from '@/ui/toast'
 
 const userPath = (userId: string) => `/v1/users/${encodeURIComponent(userId)}`
 
@@ -21,41 +25,92 @@ export const profileQueries = {
     }),
 }
 
-// Security changes are never queued offline (docs/offline.md#writing): plain calls, not paused mutations.
+// The writes, one mutation hook each (docs/writes.md). Security changes are never queued offline
+// (docs/offline.md#writing): their buttons need a connection. Each reloads the signed-in user, whom
+// the page shows; the form or dialog that made the call shows a failure.
 
-// PUT /v1/users/{id}/password.
-export function changePassword(userId: string, payload: UpdatePasswordPayload) {
-  return api(`${userPath(userId)}/password`, { method: 'PUT', body: { ...payload }, schema: User })
+// docs/states.md#password and docs/constants.md#timing: the wait before re-authenticating after a password change.
+export const REAUTH_DELAY_MS = 2000
+
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+function reloadUser(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: accountQueries.currentUser().queryKey })
 }
 
-// docs/states.md#password: after a password change the session is renewed with a refresh-token request.
-export function reauthenticate(submerchantId: string | null): Promise<string> {
-  return requestAccessToken(submerchantId)
+/**
+ * PUT /v1/users/{id}/password; then (docs/states.md#password) wait 2 s, renew the session with the
+ * refresh token and reload the user, and say 'Password updated'. `renewing` is that second part:
+ * the password has changed and the session is being renewed.
+ */
+export function useChangePasswordMutation(userId: string, submerchantId: string | null) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [renewing, setRenewing] = useState(false)
+  const mutation = useMutation({
+    mutationFn: (payload: UpdatePasswordPayload) =>
+      api(`${userPath(userId)}/password`, { method: 'PUT', body: { ...payload }, schema: User }),
+    networkMode: 'always',
+    onSuccess: async () => {
+      setRenewing(true)
+      await wait(REAUTH_DELAY_MS)
+      try {
+        await requestAccessToken(submerchantId)
+      } finally {
+        await reloadUser(queryClient)
+      }
+      toast.notice('Password updated', 'success')
+    },
+    onError: () => setRenewing(false),
+  })
+  return { ...mutation, renewing }
 }
 
-// PUT /v1/users/{id}/mfa-enrollment {type: totp}.
-export function requestMfaEnrollment(userId: string) {
-  return api(`${userPath(userId)}/mfa-enrollment`, {
-    method: 'PUT',
-    body: { type: 'totp' },
-    schema: MfaEnrollment,
+// PUT /v1/users/{id}/mfa-enrollment {type: totp}: the QR code, the secret and the recovery code.
+// They go to the enrolment dialog and never into the cache.
+export function useRequestMfaEnrollmentMutation(userId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api(`${userPath(userId)}/mfa-enrollment`, {
+        method: 'PUT',
+        body: { type: 'totp' },
+        schema: MfaEnrollment,
+      }),
+    networkMode: 'always',
   })
 }
 
-// PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}.
-export function confirmMfaEnrollment(userId: string, token: string) {
-  return api(`${userPath(userId)}/mfa-enrollment/confirmation`, {
-    method: 'PUT',
-    body: { type: 'totp', token },
-    schema: User,
+// PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}. The recovery code follows at once;
+// the user reloads behind it.
+export function useConfirmMfaEnrollmentMutation(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) =>
+      api(`${userPath(userId)}/mfa-enrollment/confirmation`, {
+        method: 'PUT',
+        body: { type: 'totp', token },
+        schema: User,
+      }),
+    networkMode: 'always',
+    onSuccess: () => void reloadUser(queryClient),
   })
 }
 
 // DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the 24-character recovery code.
-export function disableMfa(userId: string, mfaToken: string) {
-  return api(`${userPath(userId)}/mfa-enrollment`, {
-    method: 'DELETE',
-    body: { mfaToken },
-    schema: User,
+export function useDisableMfaMutation(userId: string) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: (mfaToken: string) =>
+      api(`${userPath(userId)}/mfa-enrollment`, {
+        method: 'DELETE',
+        body: { mfaToken },
+        schema: User,
+      }),
+    networkMode: 'always',
+    onSuccess: () => {
+      toast.notice(PROFILE_MESSAGES.mfaDisabled, 'success')
+      void reloadUser(queryClient)
+    },
   })
 }

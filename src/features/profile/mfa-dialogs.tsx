@@ -1,17 +1,17 @@
-import { useState } from 'react'
 import {
   MfaConfirmationPayload,
   MfaDisablePayload,
   type MfaEnrollment,
   type User,
 } from '@/api/schema/users'
-import { confirmMfaEnrollment, disableMfa } from '@/features/profile/api'
+import { useConfirmMfaEnrollmentMutation, useDisableMfaMutation } from '@/features/profile/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { useForm, type FormSchema } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
+import { SecretOnceDialog } from '@/ui/secret-once-dialog'
 import { SecretValue } from '@/ui/secret-value'
 
 /**
@@ -42,11 +42,12 @@ interface EnrolDialogProps {
 
 // MFA enrolment (docs/states.md#mfa): scan the QR (or type the secret), then confirm with a code.
 export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
+  const confirm = useConfirmMfaEnrollmentMutation(user.id)
   const form = useCodeForm(
     MfaConfirmationPayload,
     (token) => ({ type: 'totp', token }),
     async ({ token }) => {
-      await confirmMfaEnrollment(user.id, token)
+      await confirm.mutateAsync(token)
       onConfirmed()
     },
   )
@@ -103,30 +104,16 @@ export function RecoveryCodeDialog({
   recoveryCode: string
   onClose: () => void
 }) {
-  const [typed, setTyped] = useState('')
-  const confirmed = typed.trim() === RECOVERY_CONFIRM_WORD
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={false}
+    <SecretOnceDialog
       title="Save your recovery code"
       description="If you lose your device, this code signs you in once and turns MFA off. Keep it somewhere safe: it will not be shown again."
-      footer={
-        <Button disabled={!confirmed} onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      <SecretValue id="recovery-code-label" label="Recovery code" value={recoveryCode} />
-      <TextField
-        label={`Type ${RECOVERY_CONFIRM_WORD} to confirm you saved it`}
-        name="confirmWord"
-        autoComplete="off"
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-      />
-    </Dialog>
+      label="Recovery code"
+      value={recoveryCode}
+      confirmWord={RECOVERY_CONFIRM_WORD}
+      closeLabel="Close"
+      onClose={onClose}
+    />
   )
 }
 
@@ -138,11 +125,12 @@ interface DisableDialogProps {
 
 // MFA disable (docs/validation.md#mfa-codes, docs/errors.md#mfa): a 6-digit code or the 24-character recovery code.
 export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
+  const disable = useDisableMfaMutation(user.id)
   const form = useCodeForm(
     MfaDisablePayload,
     (mfaToken) => ({ mfaToken }),
     async ({ mfaToken }) => {
-      await disableMfa(user.id, mfaToken)
+      await disable.mutateAsync(mfaToken)
       onDisabled()
     },
   )

@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import { UpdatePasswordPayload, type User } from '@/api/schema/users'
-import { changePassword, reauthenticate } from '@/features/profile/api'
+import { useChangePasswordMutation } from '@/features/profile/api'
 import { passwordFailure, PROFILE_MESSAGES } from '@/features/profile/messages'
 import { assessNewPassword, newPasswordAction, newPasswordErrors } from '@/lib/password-rules'
 import { usePasswordScore } from '@/lib/password-strength'
@@ -12,30 +11,16 @@ import { TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { PasswordField } from '@/ui/password-field'
-import { useToast } from '@/ui/toast'
-
-// docs/states.md#password and docs/constants.md#timing: the wait before re-authenticating after a password change.
-export const REAUTH_DELAY_MS = 2000
 
 interface PasswordDialogProps {
   user: User
   submerchantId: string | null
   online: boolean
   onClose: () => void
-  onChanged: () => Promise<void>
 }
 
-const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-export function PasswordDialog({
-  user,
-  submerchantId,
-  online,
-  onClose,
-  onChanged,
-}: PasswordDialogProps) {
-  const toast = useToast()
-  const [phase, setPhase] = useState<'form' | 'sending' | 'renewing'>('form')
+export function PasswordDialog({ user, submerchantId, online, onClose }: PasswordDialogProps) {
+  const mutation = useChangePasswordMutation(user.id, submerchantId)
   const form = useForm({
     initial: { currentPassword: '', newPassword: '', confirmPassword: '', mfaToken: '' },
     schema: UpdatePasswordPayload,
@@ -53,23 +38,9 @@ export function PasswordDialog({
           ? PROFILE_MESSAGES.invalidCode
           : undefined,
     }),
+    // The hook renews the session and reloads the user before it resolves.
     onSubmit: async (payload) => {
-      setPhase('sending')
-      try {
-        await changePassword(user.id, payload)
-      } catch (cause) {
-        setPhase('form')
-        throw cause
-      }
-      // docs/states.md#password: wait 2 s, renew the session with the refresh token, then reload the profile.
-      setPhase('renewing')
-      await wait(REAUTH_DELAY_MS)
-      try {
-        await reauthenticate(submerchantId)
-      } finally {
-        await onChanged()
-      }
-      toast.notice('Password updated', 'success')
+      await mutation.mutateAsync(payload)
       onClose()
     },
     // docs/errors.md#password lists the field messages in the alert, after 'Error updating password' and the message.
@@ -93,7 +64,7 @@ export function PasswordDialog({
   })
   const action = newPasswordAction(assessment, 'Update password')
 
-  const busy = phase !== 'form'
+  const busy = mutation.isPending
   return (
     <Dialog
       open
@@ -118,9 +89,7 @@ export function PasswordDialog({
       }
     >
       <FormSummaryAlert summary={form.summary} />
-      {phase === 'renewing' && (
-        <Alert tone="success">Password changed. Renewing your session…</Alert>
-      )}
+      {mutation.renewing && <Alert tone="success">Password changed. Renewing your session…</Alert>}
       <form id="password-form" className="profile-form" noValidate onSubmit={form.onSubmit}>
         <input
           type="email"

@@ -6,7 +6,7 @@ import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import type { MfaEnrollment, User } from '@/api/schema/users'
 import { ACCOUNT_SUPPORT_LINKS } from '@/config/links'
-import { profileQueries, requestMfaEnrollment } from '@/features/profile/api'
+import { profileQueries, useRequestMfaEnrollmentMutation } from '@/features/profile/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import {
   MfaDisableDialog,
@@ -25,7 +25,6 @@ import { QueryView } from '@/ui/query-view'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
-import { useToast } from '@/ui/toast'
 import './profile.css'
 
 interface ProfileScreenProps {
@@ -33,8 +32,6 @@ interface ProfileScreenProps {
   // The chosen account and the user's role there; null before an account is chosen.
   account: Submerchant | null
   role: Role | null
-  // Reloads the signed-in user (after a password or MFA change).
-  reloadUser: () => Promise<void>
 }
 
 type Open =
@@ -44,26 +41,19 @@ type Open =
   | { dialog: 'recovery'; recoveryCode: string }
   | { dialog: 'disable' }
 
-export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreenProps) {
-  const toast = useToast()
+export function ProfileScreen({ user, account, role }: ProfileScreenProps) {
   const online = useOnline()
   const access = accessFor({ role, account })
   const [open, setOpen] = useState<Open>({ dialog: 'none' })
-  const [enrolling, setEnrolling] = useState(false)
-  const [enrolError, setEnrolError] = useState<string | null>(null)
+  const enrol = useRequestMfaEnrollmentMutation(user.id)
   const close = () => setOpen({ dialog: 'none' })
 
-  async function startEnrolment() {
-    setEnrolling(true)
-    setEnrolError(null)
-    try {
-      setOpen({ dialog: 'enrol', enrollment: await requestMfaEnrollment(user.id) })
-    } catch (cause) {
-      setEnrolError(PROFILE_MESSAGES.enrolFailed(toApiError(cause).message))
-    } finally {
-      setEnrolling(false)
-    }
+  // Enable MFA: the enrolment dialog opens with the server's QR code and secret; a failure is
+  // shown in this card, beside the button.
+  function startEnrolment() {
+    enrol.mutate(undefined, { onSuccess: (enrollment) => setOpen({ dialog: 'enrol', enrollment }) })
   }
+  const enrolError = enrol.error && PROFILE_MESSAGES.enrolFailed(toApiError(enrol.error).message)
 
   const offlineTitle = online ? undefined : 'Needs a connection'
   const mfa = (
@@ -86,10 +76,10 @@ export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreen
       ) : (
         <Button
           variant="secondary"
-          loading={enrolling}
+          loading={enrol.isPending}
           disabled={!online}
           title={offlineTitle}
-          onClick={() => void startEnrolment()}
+          onClick={startEnrolment}
         >
           Enable MFA
         </Button>
@@ -167,7 +157,6 @@ export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreen
           submerchantId={account?.id ?? null}
           online={online}
           onClose={close}
-          onChanged={reloadUser}
         />
       )}
       {open.dialog === 'enrol' && (
@@ -175,25 +164,16 @@ export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreen
           user={user}
           enrollment={open.enrollment}
           onClose={close}
-          onConfirmed={() => {
+          onConfirmed={() =>
             setOpen({ dialog: 'recovery', recoveryCode: open.enrollment.recoveryCode })
-            void reloadUser()
-          }}
+          }
         />
       )}
       {open.dialog === 'recovery' && (
         <RecoveryCodeDialog recoveryCode={open.recoveryCode} onClose={close} />
       )}
       {open.dialog === 'disable' && (
-        <MfaDisableDialog
-          user={user}
-          onClose={close}
-          onDisabled={() => {
-            close()
-            toast.notice(PROFILE_MESSAGES.mfaDisabled, 'success')
-            void reloadUser()
-          }}
-        />
+        <MfaDisableDialog user={user} onClose={close} onDisabled={close} />
       )}
     </>
   )

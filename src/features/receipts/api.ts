@@ -1,56 +1,60 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { salesKeys } from '@/api/query-keys'
+import { onlineManager, useMutation } from '@tanstack/react-query'
+import type { ApiError } from '@/api/errors'
 import type { ReceiptAdvice, ReceiptAdvicePayload } from '@/api/schema/receipts'
-import { shouldRetry } from '@/offline/query-client'
-import { registerTouchedKeys } from '@/offline/outbox'
-import { OUTBOX_SCOPE, queueableKey, type QueueableVariables } from '@/offline/queueable'
+import { RECEIPT_TOAST_MS } from '@/config/receipts'
+import {
+  OUTBOX_WHAT,
+  RECEIPT_MESSAGES,
+  receiptErrorMessage,
+  receiptSentMessage,
+} from '@/features/receipts/messages'
+import { RECEIPT_SEND_KEY, type SendReceiptVariables } from '@/features/receipts/mutations'
+import { newQueueableVariables } from '@/offline/queueable'
+import { useToast } from '@/ui/toast'
+
+export interface ReceiptRequest {
+  payload: ReceiptAdvicePayload
+  // The recipient as the outbox and the toast show it.
+  forWhom: string
+}
+
+export interface ReceiptTarget {
+  submerchantId: string
+  saleId: string
+  receiptId: string
+}
 
 /**
- * Kept light on purpose: main.tsx imports this module to register the defaults before the
- * persisted cache is restored, so the HTTP client and the arktype schemas load only when a
- * receipt is actually sent (the /login bundle budget).
+ * POST /v1/receipts/{receiptId}/advice, the one write of receipts (docs/writes.md); it may wait
+ * offline, so its mutationFn, scope and retry are the defaults registered in mutations.ts. The form
+ * closes when Send is pressed, so the outcome is a long toast: sent, failed, or queued while
+ * offline. The sent and failed toasts follow each send while this screen is open; one that ends
+ * after the screen has gone is in the Outbox.
  */
-
-export const RECEIPT_SEND_KEY = queueableKey('receipts', 'send')
-
-export interface SendReceiptVariables extends QueueableVariables {
-  receiptId: string
-  saleId: string
-  payload: ReceiptAdvicePayload
-}
-
-// POST /v1/receipts/{receiptId}/advice, as the account it was queued for.
-export async function sendReceipt(variables: SendReceiptVariables): Promise<ReceiptAdvice> {
-  const [{ api }, { ReceiptAdvice }] = await Promise.all([
-    import('@/api/http'),
-    import('@/api/schema/receipts'),
-  ])
-  return api(`/v1/receipts/${encodeURIComponent(variables.receiptId)}/advice`, {
-    method: 'POST',
-    body: variables.payload,
-    idempotencyKey: variables.idempotencyKey,
-    // A replay after an account switch must still speak for the account it was queued in.
-    perspective: variables.outbox.submerchantId,
-    schema: ReceiptAdvice,
+export function useSendReceiptMutation({ submerchantId, saleId, receiptId }: ReceiptTarget) {
+  const toast = useToast()
+  const mutation = useMutation<ReceiptAdvice, ApiError, SendReceiptVariables>({
+    mutationKey: RECEIPT_SEND_KEY,
   })
-}
 
-function isSendReceiptVariables(variables: QueueableVariables): variables is SendReceiptVariables {
-  return typeof (variables as Partial<SendReceiptVariables>).saleId === 'string'
-}
+  function send({ payload, forWhom }: ReceiptRequest) {
+    // The Idempotency-Key is made now, at the tap, and travels with the queued variables.
+    const variables: SendReceiptVariables = {
+      ...newQueueableVariables({ what: OUTBOX_WHAT[payload.channel], forWhom, submerchantId }),
+      receiptId,
+      saleId,
+      payload,
+    }
+    const offline = !onlineManager.isOnline()
+    mutation.mutate(variables, {
+      onSuccess: () =>
+        toast.show(receiptSentMessage(forWhom), { tone: 'success', durationMs: RECEIPT_TOAST_MS }),
+      onError: (error) =>
+        toast.show(receiptErrorMessage(error), { tone: 'error', durationMs: RECEIPT_TOAST_MS }),
+    })
+    if (offline) toast.show(RECEIPT_MESSAGES.queued, { durationMs: RECEIPT_TOAST_MS })
+  }
 
-export function registerReceiptMutations(queryClient: QueryClient): void {
-  queryClient.setMutationDefaults(RECEIPT_SEND_KEY, {
-    mutationFn: (variables: SendReceiptVariables) => sendReceipt(variables),
-    // One at a time, in the order they were made.
-    scope: OUTBOX_SCOPE,
-    // A lost answer is retried with the same Idempotency-Key, so it can never send twice.
-    retry: shouldRetry,
-  })
-  // The sale's detail, which shows the receipt's state.
-  registerTouchedKeys(RECEIPT_SEND_KEY, (variables) =>
-    isSendReceiptVariables(variables)
-      ? [salesKeys.detail(variables.outbox.submerchantId, variables.saleId)]
-      : [],
-  )
+  // Busy while it is being sent; a send waiting for the connection leaves the form free.
+  return { send, sending: mutation.isPending && !mutation.isPaused }
 }

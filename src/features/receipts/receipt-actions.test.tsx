@@ -3,7 +3,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Sale } from '@/api/schema/sales'
 import type { Submerchant } from '@/api/schema/submerchants'
-import { RECEIPT_SEND_KEY, registerReceiptMutations } from '@/features/receipts/api'
+import { RECEIPT_SEND_KEY, registerReceiptMutations } from '@/features/receipts/mutations'
 import { RECEIPT_MESSAGES } from '@/features/receipts/messages'
 import { ReceiptActions } from '@/features/receipts/receipt-actions'
 import { outboxEntries } from '@/offline/outbox'

@@ -1,27 +1,11 @@
 import { useState } from 'react'
-import { onlineManager, useMutation } from '@tanstack/react-query'
-import type { ApiError } from '@/api/errors'
-import type { ReceiptAdvice } from '@/api/schema/receipts'
 import type { Sale } from '@/api/schema/sales'
 import type { Submerchant } from '@/api/schema/submerchants'
-import { RECEIPT_TOAST_MS, receiptBrandFor, receiptUrl } from '@/config/receipts'
-import { RECEIPT_SEND_KEY, type SendReceiptVariables } from '@/features/receipts/api'
-import {
-  OUTBOX_WHAT,
-  RECEIPT_MESSAGES,
-  receiptErrorMessage,
-  receiptSentMessage,
-  type ReceiptChannel,
-} from '@/features/receipts/messages'
-import {
-  ChannelChoice,
-  EmailReceiptForm,
-  SmsReceiptForm,
-  type ReceiptRequest,
-} from '@/features/receipts/receipt-form'
-import { newQueueableVariables } from '@/offline/queueable'
+import { receiptBrandFor, receiptUrl } from '@/config/receipts'
+import { useSendReceiptMutation, type ReceiptRequest } from '@/features/receipts/api'
+import type { ReceiptChannel } from '@/features/receipts/messages'
+import { ChannelChoice, EmailReceiptForm, SmsReceiptForm } from '@/features/receipts/receipt-form'
 import { Button, buttonClassName } from '@/ui/button'
-import { useToast } from '@/ui/toast'
 import './receipts.css'
 
 export interface ReceiptActionsProps {
@@ -54,35 +38,13 @@ function ReceiptControls({
   account,
   receiptId,
 }: ReceiptActionsProps & { receiptId: string }) {
-  const toast = useToast()
   const [channel, setChannel] = useState<ReceiptChannel | null>(null)
   const url = receiptUrl(receiptId, account)
   const brand = receiptBrandFor(account)
-  // The mutationFn, scope and retry come from the defaults registered in api.ts.
-  const mutation = useMutation<ReceiptAdvice, ApiError, SendReceiptVariables>({
-    mutationKey: RECEIPT_SEND_KEY,
-  })
+  const mutation = useSendReceiptMutation({ submerchantId: account.id, saleId: sale.id, receiptId })
 
-  function send({ payload, forWhom }: ReceiptRequest) {
-    // The Idempotency-Key is made now, at the tap, and travels with the queued variables.
-    const variables: SendReceiptVariables = {
-      ...newQueueableVariables({
-        what: OUTBOX_WHAT[payload.channel],
-        forWhom,
-        submerchantId: account.id,
-      }),
-      receiptId,
-      saleId: sale.id,
-      payload,
-    }
-    const offline = !onlineManager.isOnline()
-    mutation.mutate(variables, {
-      onSuccess: () =>
-        toast.show(receiptSentMessage(forWhom), { tone: 'success', durationMs: RECEIPT_TOAST_MS }),
-      onError: (error) =>
-        toast.show(receiptErrorMessage(error), { tone: 'error', durationMs: RECEIPT_TOAST_MS }),
-    })
-    if (offline) toast.show(RECEIPT_MESSAGES.queued, { durationMs: RECEIPT_TOAST_MS })
+  function send(request: ReceiptRequest) {
+    mutation.send(request)
     setChannel(null)
   }
 
@@ -93,8 +55,12 @@ function ReceiptControls({
     })
   }
 
-  const busy = mutation.isPending && !mutation.isPaused
-  const formProps = { brand, busy, onSend: send, onCancel: () => setChannel(null) }
+  const formProps = {
+    brand,
+    busy: mutation.sending,
+    onSend: send,
+    onCancel: () => setChannel(null),
+  }
 
   return (
     <div className="receipt-actions__body">

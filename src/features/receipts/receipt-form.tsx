@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js/min'
-import type { ReceiptAdvicePayload } from '@/api/schema/receipts'
+import type { ReceiptRequest } from '@/features/receipts/api'
 import { CHANNEL_LABELS, type ReceiptChannel } from '@/features/receipts/messages'
 import { EMAIL_RECEIPT_RULES, EmailReceiptSchema } from '@/features/receipts/validation'
 import { isModuleLoadError } from '@/lib/lazy-load'
@@ -16,12 +16,6 @@ import { Button } from '@/ui/button'
 import { useForm } from '@/lib/use-form'
 import { Field, TextField } from '@/ui/field'
 import { ModuleUnavailable } from '@/ui/module-unavailable'
-
-export interface ReceiptRequest {
-  payload: ReceiptAdvicePayload
-  // The recipient as the outbox and the toast show it.
-  forWhom: string
-}
 
 interface ChannelFormProps {
   brand: string
@@ -149,7 +143,7 @@ export function EmailReceiptForm({ brand, busy, onSend, onCancel }: ChannelFormP
     initial: { emailAddress: '' },
     schema: EmailReceiptSchema,
     ...EMAIL_RECEIPT_RULES,
-    // The send itself is the caller's (queued when offline); its failure is shown there.
+    // The send is useSendReceiptMutation's (queued when offline); its outcome is a toast.
     onSubmit: ({ emailAddress }) =>
       onSend({ payload: { channel: 'email', emailAddress, brand }, forWhom: emailAddress }),
   })
