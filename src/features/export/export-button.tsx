@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import type { ExportView } from '@/features/export/export-dialog'
+import type { ExportView } from '@/features/export/export-options'
 import type { DateRangeFilterSpec, ListSearch, ListSpec } from '@/lib/list-search'
 import { dayRangeOf, toListParams, viewSummary } from '@/lib/list-view'
 import { useOnline } from '@/offline/use-online'

@@ -31,6 +31,16 @@ export const EXPORT_PAGE_SIZE = 100
 // Requests in flight at once while paging (the "a few").
 export const EXPORT_CONCURRENCY = 4
 
+// The sales list as it stands: what "the current view" exports.
+export interface ExportView {
+  params: ListParams
+  days: DayRange
+  // 'Card scheme: Visa, Method: POS' or 'All sales'.
+  summary: string
+  // The list's Total-Count, when known.
+  total: number | null
+}
+
 export interface ExportOptions {
   // 'range': the dialog's own period and method; 'view': exactly the sales list as filtered now.
   scope: 'range' | 'view'

@@ -4,7 +4,6 @@ import { api } from '@/api/http'
 import { submerchantKeys } from '@/api/query-keys'
 import { Submerchant } from '@/api/schema/submerchants'
 import { MfaEnrollment, User, type UpdatePasswordPayload } from '@/api/schema/users'
-import { accountQueries } from '@/features/accounts/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { requestAccessToken } from '@/session/tokens'
 import { useToast } from '@/ui/toast'
@@ -34,8 +33,12 @@ export const REAUTH_DELAY_MS = 2000
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
+// The signed-in user's key, as accountQueries.currentUser (features/accounts/api) names it; a
+// feature may not import another.
+const CURRENT_USER_KEY = ['user', 'current'] as const
+
 function reloadUser(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: accountQueries.currentUser().queryKey })
+  return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
 }
 
 /**
