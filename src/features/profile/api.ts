@@ -25,8 +25,8 @@ export const profileQueries = {
 }
 
 // The writes, one mutation hook each (docs/writes.md). Security changes are never queued offline
-// (docs/offline.md#writing): their buttons need a connection. Each reloads the signed-in user, whom
-// the page shows; the form or dialog that made the call shows a failure.
+// (docs/offline.md#writing): their buttons need a connection. Those that change the user reload it
+// (the page shows it); the form or dialog that made the call shows a failure.
 
 // docs/states.md#password and docs/constants.md#timing: the wait before re-authenticating after a password change.
 export const REAUTH_DELAY_MS = 2000
@@ -36,6 +36,10 @@ const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
 // The signed-in user's key, as accountQueries.currentUser (features/accounts/api) names it; a
 // feature may not import another.
 const CURRENT_USER_KEY = ['user', 'current'] as const
+
+// Passwords, codes and the enrolment's secret and recovery code are dropped from the mutation cache
+// as soon as no screen holds them (not kept in memory for the app's long default).
+const FORGET_AT_ONCE = { gcTime: 0, networkMode: 'always' } as const
 
 function reloadUser(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
@@ -53,7 +57,7 @@ export function useChangePasswordMutation(userId: string, submerchantId: string 
   const mutation = useMutation({
     mutationFn: (payload: UpdatePasswordPayload) =>
       api(`${userPath(userId)}/password`, { method: 'PUT', body: { ...payload }, schema: User }),
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: async () => {
       setRenewing(true)
       await wait(REAUTH_DELAY_MS)
@@ -79,7 +83,7 @@ export function useRequestMfaEnrollmentMutation(userId: string) {
         body: { type: 'totp' },
         schema: MfaEnrollment,
       }),
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
   })
 }
 
@@ -94,7 +98,7 @@ export function useConfirmMfaEnrollmentMutation(userId: string) {
         body: { type: 'totp', token },
         schema: User,
       }),
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: () => void reloadUser(queryClient),
   })
 }
@@ -110,7 +114,7 @@ export function useDisableMfaMutation(userId: string) {
         body: { mfaToken },
         schema: User,
       }),
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: () => {
       toast.notice(PROFILE_MESSAGES.mfaDisabled, 'success')
       void reloadUser(queryClient)
