@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api } from '@/api/http'
 import { submerchantKeys } from '@/api/query-keys'
 import { Submerchant } from '@/api/schema/submerchants'
@@ -26,32 +26,29 @@ export const profileQueries = {
 
 // The writes, one mutation hook each (docs/writes.md). Security changes are never queued offline
 // (docs/offline.md#writing): their buttons need a connection. Those that change the user reload it
-// (the page shows it); the form or dialog that made the call shows a failure.
+// (the page shows it) with the route's `reloadUser`, as the user's key factory belongs to the
+// accounts feature; the form or dialog that made the call shows a failure.
+export type ReloadUser = () => Promise<void>
 
 // docs/states.md#password and docs/constants.md#timing: the wait before re-authenticating after a password change.
 export const REAUTH_DELAY_MS = 2000
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-// The signed-in user's key, as accountQueries.currentUser (features/accounts/api) names it; a
-// feature may not import another.
-const CURRENT_USER_KEY = ['user', 'current'] as const
-
 // Passwords, codes and the enrolment's secret and recovery code are dropped from the mutation cache
 // as soon as no screen holds them (not kept in memory for the app's long default).
 const FORGET_AT_ONCE = { gcTime: 0, networkMode: 'always' } as const
-
-function reloadUser(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
-}
 
 /**
  * PUT /v1/users/{id}/password; then (docs/states.md#password) wait 2 s, renew the session with the
  * refresh token and reload the user, and say 'Password updated'. `renewing` is that second part:
  * the password has changed and the session is being renewed.
  */
-export function useChangePasswordMutation(userId: string, submerchantId: string | null) {
-  const queryClient = useQueryClient()
+export function useChangePasswordMutation(
+  userId: string,
+  submerchantId: string | null,
+  reloadUser: ReloadUser,
+) {
   const toast = useToast()
   const [renewing, setRenewing] = useState(false)
   const mutation = useMutation({
@@ -64,7 +61,7 @@ export function useChangePasswordMutation(userId: string, submerchantId: string 
       try {
         await requestAccessToken(submerchantId)
       } finally {
-        await reloadUser(queryClient)
+        await reloadUser()
       }
       toast.notice('Password updated', 'success')
     },
@@ -89,8 +86,7 @@ export function useRequestMfaEnrollmentMutation(userId: string) {
 
 // PUT /v1/users/{id}/mfa-enrollment/confirmation {type, token}. The recovery code follows at once;
 // the user reloads behind it.
-export function useConfirmMfaEnrollmentMutation(userId: string) {
-  const queryClient = useQueryClient()
+export function useConfirmMfaEnrollmentMutation(userId: string, reloadUser: ReloadUser) {
   return useMutation({
     mutationFn: (token: string) =>
       api(`${userPath(userId)}/mfa-enrollment/confirmation`, {
@@ -99,13 +95,12 @@ export function useConfirmMfaEnrollmentMutation(userId: string) {
         schema: User,
       }),
     ...FORGET_AT_ONCE,
-    onSuccess: () => void reloadUser(queryClient),
+    onSuccess: () => void reloadUser(),
   })
 }
 
 // DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the 24-character recovery code.
-export function useDisableMfaMutation(userId: string) {
-  const queryClient = useQueryClient()
+export function useDisableMfaMutation(userId: string, reloadUser: ReloadUser) {
   const toast = useToast()
   return useMutation({
     mutationFn: (mfaToken: string) =>
@@ -117,7 +112,7 @@ export function useDisableMfaMutation(userId: string) {
     ...FORGET_AT_ONCE,
     onSuccess: () => {
       toast.notice(PROFILE_MESSAGES.mfaDisabled, 'success')
-      void reloadUser(queryClient)
+      void reloadUser()
     },
   })
 }

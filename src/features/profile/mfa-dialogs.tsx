@@ -4,7 +4,11 @@ import {
   type MfaEnrollment,
   type User,
 } from '@/api/schema/users'
-import { useConfirmMfaEnrollmentMutation, useDisableMfaMutation } from '@/features/profile/api'
+import {
+  useConfirmMfaEnrollmentMutation,
+  useDisableMfaMutation,
+  type ReloadUser,
+} from '@/features/profile/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { useForm, type FormSchema } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
@@ -38,11 +42,18 @@ interface EnrolDialogProps {
   enrollment: MfaEnrollment
   onClose: () => void
   onConfirmed: () => void
+  reloadUser: ReloadUser
 }
 
 // MFA enrolment (docs/states.md#mfa): scan the QR (or type the secret), then confirm with a code.
-export function MfaEnrolDialog({ user, enrollment, onClose, onConfirmed }: EnrolDialogProps) {
-  const confirm = useConfirmMfaEnrollmentMutation(user.id)
+export function MfaEnrolDialog({
+  user,
+  enrollment,
+  onClose,
+  onConfirmed,
+  reloadUser,
+}: EnrolDialogProps) {
+  const confirm = useConfirmMfaEnrollmentMutation(user.id, reloadUser)
   const form = useCodeForm(
     MfaConfirmationPayload,
     (token) => ({ type: 'totp', token }),
@@ -121,11 +132,12 @@ interface DisableDialogProps {
   user: User
   onClose: () => void
   onDisabled: () => void
+  reloadUser: ReloadUser
 }
 
 // MFA disable (docs/validation.md#mfa-codes, docs/errors.md#mfa): a 6-digit code or the 24-character recovery code.
-export function MfaDisableDialog({ user, onClose, onDisabled }: DisableDialogProps) {
-  const disable = useDisableMfaMutation(user.id)
+export function MfaDisableDialog({ user, onClose, onDisabled, reloadUser }: DisableDialogProps) {
+  const disable = useDisableMfaMutation(user.id, reloadUser)
   const form = useCodeForm(
     MfaDisablePayload,
     (mfaToken) => ({ mfaToken }),

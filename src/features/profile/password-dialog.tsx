@@ -1,5 +1,5 @@
 import { UpdatePasswordPayload, type User } from '@/api/schema/users'
-import { useChangePasswordMutation } from '@/features/profile/api'
+import { useChangePasswordMutation, type ReloadUser } from '@/features/profile/api'
 import { passwordFailure, PROFILE_MESSAGES } from '@/features/profile/messages'
 import { assessNewPassword, newPasswordAction, newPasswordErrors } from '@/lib/password-rules'
 import { usePasswordScore } from '@/lib/password-strength'
@@ -17,10 +17,17 @@ interface PasswordDialogProps {
   submerchantId: string | null
   online: boolean
   onClose: () => void
+  reloadUser: ReloadUser
 }
 
-export function PasswordDialog({ user, submerchantId, online, onClose }: PasswordDialogProps) {
-  const mutation = useChangePasswordMutation(user.id, submerchantId)
+export function PasswordDialog({
+  user,
+  submerchantId,
+  online,
+  onClose,
+  reloadUser,
+}: PasswordDialogProps) {
+  const mutation = useChangePasswordMutation(user.id, submerchantId, reloadUser)
   const form = useForm({
     initial: { currentPassword: '', newPassword: '', confirmPassword: '', mfaToken: '' },
     schema: UpdatePasswordPayload,

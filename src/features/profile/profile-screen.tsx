@@ -6,7 +6,11 @@ import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import type { MfaEnrollment, User } from '@/api/schema/users'
 import { ACCOUNT_SUPPORT_LINKS } from '@/config/links'
-import { profileQueries, useRequestMfaEnrollmentMutation } from '@/features/profile/api'
+import {
+  profileQueries,
+  useRequestMfaEnrollmentMutation,
+  type ReloadUser,
+} from '@/features/profile/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import {
   MfaDisableDialog,
@@ -32,6 +36,8 @@ interface ProfileScreenProps {
   // The chosen account and the user's role there; null before an account is chosen.
   account: Submerchant | null
   role: Role | null
+  // Reloads the signed-in user; the writes that change it call it.
+  reloadUser: ReloadUser
 }
 
 type Open =
@@ -41,7 +47,7 @@ type Open =
   | { dialog: 'recovery'; recoveryCode: string }
   | { dialog: 'disable' }
 
-export function ProfileScreen({ user, account, role }: ProfileScreenProps) {
+export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreenProps) {
   const online = useOnline()
   const access = accessFor({ role, account })
   const [open, setOpen] = useState<Open>({ dialog: 'none' })
@@ -157,6 +163,7 @@ export function ProfileScreen({ user, account, role }: ProfileScreenProps) {
           submerchantId={account?.id ?? null}
           online={online}
           onClose={close}
+          reloadUser={reloadUser}
         />
       )}
       {open.dialog === 'enrol' && (
@@ -164,6 +171,7 @@ export function ProfileScreen({ user, account, role }: ProfileScreenProps) {
           user={user}
           enrollment={open.enrollment}
           onClose={close}
+          reloadUser={reloadUser}
           onConfirmed={() =>
             setOpen({ dialog: 'recovery', recoveryCode: open.enrollment.recoveryCode })
           }
@@ -173,7 +181,7 @@ export function ProfileScreen({ user, account, role }: ProfileScreenProps) {
         <RecoveryCodeDialog recoveryCode={open.recoveryCode} onClose={close} />
       )}
       {open.dialog === 'disable' && (
-        <MfaDisableDialog user={user} onClose={close} onDisabled={close} />
+        <MfaDisableDialog user={user} onClose={close} onDisabled={close} reloadUser={reloadUser} />
       )}
     </>
   )

@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { AccountLoadError } from '@/features/accounts/account-load-error'
-import { accountQueries } from '@/features/accounts/api'
+import { accountQueries, userKeys } from '@/features/accounts/api'
 import { LoadError } from '@/features/accounts/load-error'
 import { profileQueries } from '@/features/profile/api'
 import { ProfileScreen } from '@/features/profile/profile-screen'
@@ -33,11 +33,17 @@ function ProfileError(props: ErrorComponentProps) {
 
 function ProfilePage() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
-  // The profile's writes reload this user (features/profile/api).
+  const queryClient = useQueryClient()
   const { data: user } = useSuspenseQuery(accountQueries.currentUser())
+  const reloadUser = () => queryClient.invalidateQueries({ queryKey: userKeys.current() })
   return (
     <AppShell user={user} account={submerchant} role={submerchantRole}>
-      <ProfileScreen user={user} account={submerchant} role={submerchantRole} />
+      <ProfileScreen
+        user={user}
+        account={submerchant}
+        role={submerchantRole}
+        reloadUser={reloadUser}
+      />
     </AppShell>
   )
 }
