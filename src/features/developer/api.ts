@@ -1,3 +1,4 @@
+import { FORGET_AT_ONCE } from '@/api/forget-at-once'
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -133,7 +134,7 @@ export function useCreateApiKeyMutation(submerchantId: string) {
         schema: ApiKey,
       })
     },
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: (key) =>
       putInList(queryClient, developerKeys.apiKeys(submerchantId), key, API_KEY_SECRETS),
   })
@@ -186,7 +187,7 @@ export function useCreateEndpointMutation(submerchantId: string) {
         schema: WebhookEndpoint,
       })
     },
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: (endpoint) =>
       putInList(queryClient, developerKeys.endpoints(submerchantId), endpoint, ENDPOINT_SECRETS),
   })
@@ -236,7 +237,7 @@ export function useRotateSigningSecretMutation(submerchantId: string) {
         schema: WebhookEndpoint,
       })
     },
-    networkMode: 'always',
+    ...FORGET_AT_ONCE,
     onSuccess: (endpoint) =>
       putInList(queryClient, developerKeys.endpoints(submerchantId), endpoint, ENDPOINT_SECRETS),
   })

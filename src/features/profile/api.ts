@@ -1,3 +1,4 @@
+import { FORGET_AT_ONCE } from '@/api/forget-at-once'
 import { useState } from 'react'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api } from '@/api/http'
@@ -34,10 +35,6 @@ export type ReloadUser = () => Promise<void>
 export const REAUTH_DELAY_MS = 2000
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-// Passwords, codes and the enrolment's secret and recovery code are dropped from the mutation cache
-// as soon as no screen holds them (not kept in memory for the app's long default).
-const FORGET_AT_ONCE = { gcTime: 0, networkMode: 'always' } as const
 
 /**
  * PUT /v1/users/{id}/password; then (docs/states.md#password) wait 2 s, renew the session with the
