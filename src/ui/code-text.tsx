@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { CopyButton } from '@/ui/copy-button'
 import './code-text.css'
 
@@ -38,6 +39,24 @@ export function CodeText({ value, head = 8, tail = 4, copy }: CodeTextProps) {
       <CopyButton value={value} variant="ghost" className="code-text__copy">
         Copy<span className="visually-hidden">{` ${value}`}</span>
       </CopyButton>
+    </span>
+  )
+}
+
+/**
+ * A reference code people typed or were given (a payout's or a payment link's reference): shown
+ * whole, and where it must wrap, only at its spaces and after its hyphens, never inside a part.
+ */
+export function RefText({ value }: { value: string }) {
+  const parts = value.split(/(?<=-)/)
+  return (
+    <span className="ref-text">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </span>
   )
 }

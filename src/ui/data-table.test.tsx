@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DataTable, nextSort, type Column } from '@/ui/data-table'
 
 interface Sale {
@@ -188,6 +188,108 @@ describe('DataTable', () => {
     const [first] = screen.getAllByRole('row').slice(1)
     const cells = within(first as HTMLElement).getAllByRole('cell')
     expect(cells.map((cell) => cell.className)).toEqual(['', 'align-end', '', 'wraps'])
+  })
+})
+
+describe('DataTable in a frame too narrow for it', () => {
+  // jsdom lays nothing out: the frame is FRAME px wide and the table as wide as its headers say.
+  const WIDTHS: Record<string, number> = { ID: 100, Total: 80, Method: 100, Note: 300, More: 60 }
+  let frame = 0
+  const sizes = {
+    clientWidth(this: HTMLElement) {
+      return this.classList.contains('data-table__scroll') ? frame : 0
+    },
+    scrollWidth(this: HTMLElement) {
+      if (!this.classList.contains('data-table__scroll')) return 0
+      const headers = [...this.querySelectorAll('thead th')].map((th) => th.textContent ?? '')
+      const width = headers.reduce((sum, text) => sum + (WIDTHS[text.replace(/[↕▲▼]/, '')] ?? 0), 0)
+      return Math.max(frame, width)
+    },
+  }
+  beforeAll(() => {
+    for (const [name, get] of Object.entries(sizes)) {
+      Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get })
+    }
+  })
+  afterAll(() => {
+    for (const name of Object.keys(sizes)) Reflect.deleteProperty(HTMLElement.prototype, name)
+  })
+
+  const foldable: Column<Sale>[] = [
+    { id: 'id', header: 'ID', cell: (row) => row.id },
+    { ...(columns[1] as Column<Sale>), priority: 1 },
+    { ...(columns[2] as Column<Sale>), priority: 2 },
+    { id: 'note', header: 'Note', cell: (row) => `Note on ${row.id}`, priority: 1 },
+  ]
+
+  function renderTable(width: number) {
+    frame = width
+    setWidth(true)
+    return render(
+      <DataTable
+        caption="Sales"
+        columns={foldable}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={{ field: 'amount', direction: 'desc' }}
+        onSortChange={() => {}}
+        rowLabel={(row) => `sale ${row.id}`}
+      />,
+    )
+  }
+
+  const headerNames = () =>
+    screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[↕▲▼]/, ''))
+
+  it('shows every column, and no More, when they fit', () => {
+    renderTable(1000)
+    expect(headerNames()).toEqual(['ID', 'Total', 'Method', 'Note'])
+    expect(screen.queryByRole('button', { name: /^More/ })).toBeNull()
+  })
+
+  it('folds columns by priority, bringing back a narrow one that fits', () => {
+    // All: 580. Without Method (and with More): 540; without Note too: 240; Method back: 340.
+    renderTable(400)
+    expect(headerNames()).toEqual(['ID', 'Total', 'Method', 'More'])
+    expect(screen.queryByText('Note on sale_1')).toBeNull()
+  })
+
+  it("shows a row's folded columns in its details, behind a named More button", () => {
+    renderTable(400)
+    // (jsdom's accessible names drop the space browsers keep before the hidden part.)
+    const more = screen.getByRole('button', { name: /^More ?about sale sale_2$/ })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    expect(more.getAttribute('aria-controls')).toBeNull()
+    fireEvent.click(more)
+    expect(more.getAttribute('aria-expanded')).toBe('true')
+    const details = document.getElementById(more.getAttribute('aria-controls') ?? '')
+    expect(details?.tagName).toBe('TR')
+    expect(within(details as HTMLElement).getByText('Note')).toBeTruthy()
+    expect(within(details as HTMLElement).getByText('Note on sale_2')).toBeTruthy()
+    // Only that row's.
+    expect(screen.queryByText('Note on sale_1')).toBeNull()
+    fireEvent.click(more)
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByText('Note on sale_2')).toBeNull()
+  })
+
+  it('keeps every sort within reach while a sortable column is folded', () => {
+    renderTable(200)
+    // Only ID and More fit: Total and Method (sortable) are folded, and scrolling is the rest.
+    expect(headerNames()).toEqual(['ID', 'More'])
+    const select = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement
+    expect([...select.options].map((option) => option.value)).toEqual([
+      'amount:asc',
+      'amount:desc',
+      'method:asc',
+      'method:desc',
+    ])
+    expect(select.value).toBe('amount:desc')
+  })
+
+  it('has no sort control while every sortable column is in the table', () => {
+    renderTable(1000)
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull()
   })
 })
 

@@ -1,7 +1,8 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { flushSync } from 'react-dom'
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react'
 import type { ListSort } from '@/api/list-query'
+import { Button } from '@/ui/button'
 import { Field } from '@/ui/field'
+import { foldOrder, splitColumns, useTableFit } from '@/ui/table-fit'
 import { useMediaQuery } from '@/ui/use-media-query'
 import './data-table.css'
 
@@ -16,6 +17,10 @@ export interface Column<Row> {
   align?: 'start' | 'end'
   // Cells stay on one line; free text from people wraps.
   wrap?: boolean
+  // When the table is wider than its frame, columns with a priority fold into each row's details
+  // (behind its 'More' button), the highest number first, until it fits; 1 folds last. What the
+  // row is, its link and its actions have none: they never fold.
+  priority?: number
 }
 
 /**
@@ -41,6 +46,8 @@ interface DataTableProps<Row> {
   layout?: 'auto' | 'table' | 'cards'
   // A compact card of one row for phones; default: every column as a label/value pair.
   card?: CardSpec<Row>
+  // Names a row for its 'More' button ('More about payout PO1234'); default: its place.
+  rowLabel?: (row: Row) => string
 }
 
 export const TABLE_MIN_WIDTH_QUERY = '(min-width: 600px)'
@@ -76,141 +83,193 @@ function TableLayout<Row>({
   onSortChange,
   empty = 'Nothing to show.',
   busy,
+  rowLabel,
 }: DataTableProps<Row>) {
-  const [scrollRef, scrollState] = useSideScroll()
+  const ids = columns.map((column) => column.id).join(' ')
+  // A new page of rows or other columns: the fit starts again from every column.
+  const content = useMemo(() => ({ rows, ids }), [rows, ids])
+  const [frame, fit, scroll] = useTableFit(foldOrder(columns).length, content)
+  const { shown, folded } = splitColumns(columns, fit)
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const detailsId = useId()
+  const scrolls = scroll !== 'none'
   return (
-    <div className="data-table" aria-busy={busy || undefined} data-scroll={scrollState}>
-      {scrollState !== 'none' && (
-        <p className="data-table__cue" aria-hidden="true">
-          Scroll sideways for more columns
-        </p>
+    <>
+      {onSortChange && folded.some((column) => column.sortField) && (
+        <SortSelect columns={columns} sort={sort} onSortChange={onSortChange} />
       )}
-      {/* Focusable when it scrolls, so keyboard users can scroll it too. */}
-      <div
-        ref={scrollRef}
-        className="data-table__scroll"
-        role={scrollState === 'none' ? undefined : 'group'}
-        aria-label={scrollState === 'none' ? undefined : caption}
-        tabIndex={scrollState === 'none' ? undefined : 0}
-      >
-        <table>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const sortable = Boolean(column.sortField && onSortChange)
-                const align = column.align === 'end' ? 'align-end' : undefined
-                if (!sortable) {
-                  return (
-                    <th key={column.id} scope="col" className={align}>
-                      {column.header}
-                    </th>
-                  )
-                }
-                const state = ariaSort(sort, column as Column<unknown>)
-                return (
-                  <th key={column.id} scope="col" className={align} aria-sort={state} data-sortable>
-                    <button
-                      type="button"
-                      className="data-table__sort"
-                      onClick={() => onSortChange?.(nextSort(sort, column as Column<unknown>))}
-                    >
-                      {column.header}
-                      <span className="data-table__sort-icon" aria-hidden="true">
-                        {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
-                      </span>
-                    </button>
-                  </th>
-                )
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
+      <div className="data-table" aria-busy={busy || undefined} data-scroll={scroll}>
+        {scrolls && (
+          <p className="data-table__cue" aria-hidden="true">
+            Scroll sideways for more columns
+          </p>
+        )}
+        {/* Focusable when it scrolls, so keyboard users can scroll it too. */}
+        <div
+          ref={frame}
+          className="data-table__scroll"
+          role={scrolls ? 'group' : undefined}
+          aria-label={scrolls ? caption : undefined}
+          tabIndex={scrolls ? 0 : undefined}
+        >
+          <table>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
               <tr>
-                <td className="data-table__empty" colSpan={columns.length}>
-                  {empty}
-                </td>
+                {shown.map((column) => (
+                  <HeaderCell
+                    key={column.id}
+                    column={column}
+                    sort={sort}
+                    onSortChange={onSortChange}
+                  />
+                ))}
+                {folded.length > 0 && (
+                  <th scope="col" className="data-table__more-cell">
+                    <span className="visually-hidden">More</span>
+                  </th>
+                )}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={
-                        [column.align === 'end' && 'align-end', column.wrap && 'wraps']
-                          .filter(Boolean)
-                          .join(' ') || undefined
-                      }
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td className="data-table__empty" colSpan={shown.length}>
+                    {empty}
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ) : (
+                rows.map((row, index) => {
+                  const key = rowKey(row)
+                  const expanded = folded.length > 0 && open.has(key)
+                  const id = `${detailsId}-${index}`
+                  return (
+                    <Fragment key={key}>
+                      <tr className={expanded ? 'data-table__row--open' : undefined}>
+                        {shown.map((column) => (
+                          <td key={column.id} className={cellClass(column)}>
+                            {column.cell(row)}
+                          </td>
+                        ))}
+                        {folded.length > 0 && (
+                          <td className="data-table__more-cell">
+                            <Button
+                              variant="ghost"
+                              size="small"
+                              className="data-table__more"
+                              aria-expanded={expanded}
+                              aria-controls={expanded ? id : undefined}
+                              onClick={() => setOpen(toggle(open, key))}
+                            >
+                              More
+                              <span className="visually-hidden">
+                                {` about ${rowLabel?.(row) ?? `row ${index + 1}`}`}
+                              </span>
+                            </Button>
+                          </td>
+                        )}
+                      </tr>
+                      {expanded && (
+                        <tr id={id} className="data-table__details">
+                          <td colSpan={shown.length + 1}>
+                            <ColumnFacts columns={folded} row={row} />
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  )
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
       </div>
-    </div>
+    </>
   )
 }
 
-type SideScroll = 'none' | 'start' | 'middle' | 'end'
+function cellClass(column: Column<never>): string | undefined {
+  const names = [column.align === 'end' && 'align-end', column.wrap && 'wraps']
+  return names.filter(Boolean).join(' ') || undefined
+}
 
-// Whether the table is wider than its frame, and which way there is more to see.
-function useSideScroll() {
-  const ref = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<SideScroll>('none')
-  const observer = useRef<ResizeObserver | null>(null)
-  const observed = useRef<Element | null>(null)
+function toggle(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  const next = new Set(set)
+  if (!next.delete(key)) next.add(key)
+  return next
+}
 
-  const update = useCallback(() => {
-    const element = ref.current
-    if (!element) return
-    const { scrollLeft, scrollWidth, clientWidth } = element
-    const left = Math.abs(scrollLeft)
-    if (scrollWidth - clientWidth < 2) setState('none')
-    else if (left < 2) setState('start')
-    else if (left >= scrollWidth - clientWidth - 2) setState('end')
-    else setState('middle')
-  }, [])
+function HeaderCell<Row>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: Column<Row>
+  sort: ListSort | null | undefined
+  onSortChange: ((sort: ListSort) => void) | undefined
+}) {
+  const align = column.align === 'end' ? 'align-end' : undefined
+  if (!column.sortField || !onSortChange) {
+    return (
+      <th scope="col" className={align}>
+        {column.header}
+      </th>
+    )
+  }
+  const state = ariaSort(sort, column as Column<unknown>)
+  return (
+    <th scope="col" className={align} aria-sort={state} data-sortable>
+      <button
+        type="button"
+        className="data-table__sort"
+        onClick={() => onSortChange(nextSort(sort, column as Column<unknown>))}
+      >
+        {column.header}
+        <span className="data-table__sort-icon" aria-hidden="true">
+          {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  )
+}
 
-  // A layout effect, declared first: the observer exists before the effect below first looks for
-  // the table, so the first table is watched too (a passive effect came after it, and a table that
-  // widened before the next render went unseen: a scrolling region without its tab stop).
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    element.addEventListener('scroll', update, { passive: true })
-    // Without ResizeObserver (jsdom) the measure after each render stands.
-    if (typeof ResizeObserver !== 'undefined') {
-      // Committed at once, in the frame whose layout changed: a region that starts to scroll is
-      // focusable (and named) before anything, assistive technology included, looks at it.
-      observer.current = new ResizeObserver(() => flushSync(update))
-      observer.current.observe(element)
-    }
-    return () => {
-      observer.current?.disconnect()
-      observer.current = null
-      observed.current = null
-      element.removeEventListener('scroll', update)
-    }
-  }, [update])
-
-  // After every render: measure again, and watch the table itself, which a render may replace
-  // (an empty list's message becomes a table), so a wider table is never missed.
-  useLayoutEffect(() => {
-    update()
-    const table = ref.current?.firstElementChild ?? null
-    if (table !== observed.current && observer.current) {
-      if (observed.current) observer.current.unobserve(observed.current)
-      if (table) observer.current.observe(table)
-      observed.current = table
-    }
-  })
-  return [ref, state] as const
+// Sorting by any sortable column: the cards' control, and the table's while a column it sorts by
+// is folded into the rows' details.
+function SortSelect<Row>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: readonly Column<Row>[]
+  sort: ListSort | null | undefined
+  onSortChange: (sort: ListSort) => void
+}) {
+  const sortable = columns.filter((column) => column.sortField)
+  return (
+    <Field label="Sort by" className="data-cards__sort">
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={sort ? `${sort.field}:${sort.direction}` : ''}
+          onChange={(event) => {
+            const [field = '', direction] = event.target.value.split(':')
+            onSortChange({ field, direction: direction === 'desc' ? 'desc' : 'asc' })
+          }}
+        >
+          {!sort && <option value="">Default order</option>}
+          {sortable.flatMap((column) => [
+            <option key={`${column.id}:asc`} value={`${column.sortField}:asc`}>
+              {column.header} (ascending)
+            </option>,
+            <option key={`${column.id}:desc`} value={`${column.sortField}:desc`}>
+              {column.header} (descending)
+            </option>,
+          ])}
+        </select>
+      )}
+    </Field>
+  )
 }
 
 function CardLayout<Row>({
@@ -224,35 +283,11 @@ function CardLayout<Row>({
   busy,
   card,
 }: DataTableProps<Row>) {
-  const sortable = onSortChange ? columns.filter((column) => column.sortField) : []
-  const sortValue = sort ? `${sort.field}:${sort.direction}` : ''
   const more = card ? columns.filter((column) => !card.shows.includes(column.id)) : []
   return (
     <div className="data-cards" aria-busy={busy || undefined}>
-      {sortable.length > 0 && (
-        <Field label="Sort by" className="data-cards__sort">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={sortValue}
-              onChange={(event) => {
-                const [field = '', direction] = event.target.value.split(':')
-                onSortChange?.({ field, direction: direction === 'desc' ? 'desc' : 'asc' })
-              }}
-            >
-              {!sort && <option value="">Default order</option>}
-              {sortable.flatMap((column) => [
-                <option key={`${column.id}:asc`} value={`${column.sortField}:asc`}>
-                  {column.header} (ascending)
-                </option>,
-                <option key={`${column.id}:desc`} value={`${column.sortField}:desc`}>
-                  {column.header} (descending)
-                </option>,
-              ])}
-            </select>
-          )}
-        </Field>
+      {onSortChange && columns.some((column) => column.sortField) && (
+        <SortSelect columns={columns} sort={sort} onSortChange={onSortChange} />
       )}
       {rows.length === 0 ? (
         <p className="data-card data-table__empty">{empty}</p>

@@ -33,6 +33,8 @@ interface ListScreenProps<Row> {
   columns: readonly Column<Row>[]
   rowKey: (row: Row) => string
   card?: CardSpec<Row>
+  // Names a row for its 'More' button when columns fold into it (see DataTable).
+  rowLabel?: (row: Row) => string
   // docs/errors.md#loading-a-screen 'Failed to load …'.
   errorTitle: string
   // Saved views are kept per user and account; without a known user they are not offered.
@@ -69,6 +71,7 @@ export function ListScreen<Row>({
   columns,
   rowKey,
   card,
+  rowLabel,
   errorTitle,
   savedViewsOwner,
   actions,
@@ -172,6 +175,7 @@ export function ListScreen<Row>({
               onSortChange={(next) => change({ sort: sortToSearch(spec, next) })}
               busy={query.isPlaceholderData}
               card={card}
+              rowLabel={rowLabel}
               empty={filtering ? `No ${spec.noun} match these filters.` : `No ${spec.noun} yet.`}
             />
             <Pagination

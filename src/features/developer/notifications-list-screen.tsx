@@ -5,14 +5,15 @@ import type { WebhookNotification } from '@/api/schema/developer'
 import { developerQueries, useResendNotificationsMutation } from '@/features/developer/api'
 import { AttemptsDialog } from '@/features/developer/attempts-dialog'
 import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
-import { formatDateTime } from '@/lib/dates'
 import { viewOf, type ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { useOnline } from '@/offline/use-online'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
+import { CodeText } from '@/ui/code-text'
 import { FailureDialog } from '@/ui/confirm-dialog'
 import type { Column } from '@/ui/data-table'
+import { DateTimeText } from '@/ui/date-time-text'
 import { GoBack } from '@/ui/go-back'
 import { ListScreen } from '@/ui/list-screen'
 import { RowCheck, SelectionBar } from '@/ui/selection-bar'
@@ -78,9 +79,17 @@ export function NotificationsListScreen({
         />
       ),
     },
-    { id: 'id', header: 'ID', cell: (n) => <code className="notification-id">{n.id}</code> },
-    { id: 'event', header: 'Event', cell: (n) => <code>{n.event}</code> },
-    { id: 'hasSucceeded', header: 'Succeeded', cell: outcome, sortField: 'hasSucceeded' },
+    // In a narrow table the event folds into the row's details first, then the attempts and the
+    // time; the id, the outcome and the actions stay.
+    { id: 'id', header: 'ID', cell: (n) => <CodeText value={n.id} copy />, priority: 1 },
+    { id: 'event', header: 'Event', cell: (n) => <code>{n.event}</code>, priority: 3 },
+    {
+      id: 'hasSucceeded',
+      header: 'Succeeded',
+      cell: outcome,
+      sortField: 'hasSucceeded',
+      priority: 1,
+    },
     {
       id: 'attemptCount',
       header: 'Attempts',
@@ -88,13 +97,15 @@ export function NotificationsListScreen({
       sortField: 'attemptCount',
       firstDirection: 'desc',
       align: 'end',
+      priority: 2,
     },
     {
       id: 'createdAt',
       header: 'Created',
-      cell: (n) => formatDateTime(n.createdAt),
+      cell: (n) => <DateTimeText at={n.createdAt} />,
       sortField: 'createdAt',
       firstDirection: 'desc',
+      priority: 1,
     },
     {
       id: 'actions',
@@ -129,6 +140,7 @@ export function NotificationsListScreen({
         query={query}
         columns={columns}
         rowKey={(n) => n.id}
+        rowLabel={(n) => `notification ${n.id}`}
         errorTitle="Failed to load notifications"
         className="notifications-list"
         actions={<GoBack fallback="/developer" />}

@@ -8,6 +8,7 @@ import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { Alert } from '@/ui/alert'
+import { RefText } from '@/ui/code-text'
 import { Button } from '@/ui/button'
 import { CopyButton } from '@/ui/copy-button'
 import { Fact, FactCard } from '@/ui/facts'
@@ -161,7 +162,7 @@ function Summary({ intent }: { intent: Intent }) {
         <StatusBadge status={intent.status} />
       </Fact>
       <Fact label="Customer">{customer || '–'}</Fact>
-      <Fact label="Reference">{intent.reference ?? '–'}</Fact>
+      <Fact label="Reference">{intent.reference ? <RefText value={intent.reference} /> : '–'}</Fact>
       <Fact label="Description">{intent.description ?? '–'}</Fact>
       <Fact label="Capture">{intent.captureMode === 'manual' ? 'Manual' : 'Automatic'}</Fact>
       <Fact label="Created">{when(intent.createdAt)}</Fact>

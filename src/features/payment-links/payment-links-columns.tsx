@@ -3,7 +3,9 @@ import type { Intent } from '@/api/schema/intents'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { RefText } from '@/ui/code-text'
 import type { CardSpec, Column } from '@/ui/data-table'
+import { DateTimeText } from '@/ui/date-time-text'
 
 export const INTENT_ROUTE = '/payment-links/$intentId'
 
@@ -12,13 +14,22 @@ const customerOf = (intent: Intent) =>
 
 const when = (at: string | null) => (at ? formatDateTime(at) : '–')
 
-// Payment-link columns (docs/screens.md#payment-links): reference, amount, customer, status, created, expires, details.
+const When = ({ at }: { at: string | null }) => (at ? <DateTimeText at={at} /> : '–')
+
+// Names a payment link for screen readers: its Details link, its row's More.
+export const intentLabel = (intent: Intent) =>
+  `the ${formatMoney(intent.amount, intent.currency)} payment link ${intent.reference ?? ''}`.trim()
+
+// Payment-link columns (docs/screens.md#payment-links): reference, amount, customer, status, created,
+// expires, details. In a narrow table the expiry folds into the row's details first, then the
+// creation time and the reference; the amount, customer and status stay.
 export const INTENT_COLUMNS: readonly Column<Intent>[] = [
   {
     id: 'reference',
     header: 'Reference',
-    cell: (intent) => intent.reference ?? '–',
+    cell: (intent) => (intent.reference ? <RefText value={intent.reference} /> : '–'),
     sortField: 'reference',
+    priority: 2,
   },
   {
     id: 'amount',
@@ -28,7 +39,14 @@ export const INTENT_COLUMNS: readonly Column<Intent>[] = [
     firstDirection: 'desc',
     align: 'end',
   },
-  { id: 'customer', header: 'Customer', cell: customerOf, sortField: 'customerName', wrap: true },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: customerOf,
+    sortField: 'customerName',
+    wrap: true,
+    priority: 1,
+  },
   {
     id: 'status',
     header: 'Status',
@@ -38,15 +56,17 @@ export const INTENT_COLUMNS: readonly Column<Intent>[] = [
   {
     id: 'createdAt',
     header: 'Created',
-    cell: (intent) => when(intent.createdAt),
+    cell: (intent) => <When at={intent.createdAt} />,
     sortField: 'createdAt',
     firstDirection: 'desc',
+    priority: 2,
   },
   {
     id: 'expiresAt',
     header: 'Expires',
-    cell: (intent) => when(intent.expiresAt),
+    cell: (intent) => <When at={intent.expiresAt} />,
     sortField: 'expiresAt',
+    priority: 3,
   },
   {
     id: 'details',
@@ -54,9 +74,7 @@ export const INTENT_COLUMNS: readonly Column<Intent>[] = [
     cell: (intent) => (
       <Link to={INTENT_ROUTE} params={{ intentId: intent.id }}>
         Details
-        <span className="visually-hidden">
-          {` of the ${formatMoney(intent.amount, intent.currency)} payment link ${intent.reference ?? ''}`}
-        </span>
+        <span className="visually-hidden">{` of ${intentLabel(intent)}`}</span>
       </Link>
     ),
   },
@@ -75,7 +93,12 @@ function IntentCard({ intent }: { intent: Intent }) {
       <StatusBadge status={intent.status} />
       <span className="intent-card__who">
         {customerOf(intent)}
-        {intent.reference ? ` · ${intent.reference}` : ''}
+        {intent.reference && (
+          <>
+            {' · '}
+            <RefText value={intent.reference} />
+          </>
+        )}
       </span>
       <span className="intent-card__when">
         Created {when(intent.createdAt)} · Expires {when(intent.expiresAt)}

@@ -9,7 +9,11 @@ import type { BulkAction } from '@/features/payment-links/bulk/bulk-run'
 import { BulkRunDialog } from '@/features/payment-links/bulk/bulk-run-dialog'
 import { readMatchingLinks } from '@/features/payment-links/bulk/matching-links'
 import type { BulkSource } from '@/features/payment-links/bulk/use-bulk-run'
-import { INTENT_CARD, INTENT_COLUMNS } from '@/features/payment-links/payment-links-columns'
+import {
+  INTENT_CARD,
+  INTENT_COLUMNS,
+  intentLabel,
+} from '@/features/payment-links/payment-links-columns'
 import { IntentSearch } from '@/features/payment-links/intent-search'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { QueuedLinks } from '@/features/payment-links/queued-links'
@@ -109,6 +113,7 @@ export function PaymentLinksListScreen({
             </div>
           ),
         }}
+        rowLabel={intentLabel}
         errorTitle="Failed to load payment links"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         age={<DataAge updatedAt={query.dataUpdatedAt} />}

@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
 import { DataAge } from '@/offline/data-age'
 import { Alert } from '@/ui/alert'
+import { RefText } from '@/ui/code-text'
 import { Fact, FactCard } from '@/ui/facts'
 import { GoBack } from '@/ui/go-back'
 import { PageHeader } from '@/ui/page-layout'
@@ -46,7 +47,9 @@ export function PayoutDetailScreen({
                   {payout.currency}
                 </Fact>
                 <Fact label="Date">{formatDateTime(payout.createdAt)}</Fact>
-                <Fact label="Payment reference">{payout.paymentReference}</Fact>
+                <Fact label="Payment reference">
+                  <RefText value={payout.paymentReference} />
+                </Fact>
                 <Fact label="Schedule">{scheduleText(payout)}</Fact>
                 <Fact label="Destination type">{destinationText(payout)}</Fact>
                 <Fact label="Status">{humanize(payout.status)}</Fact>

@@ -3,15 +3,21 @@ import type { Payout } from '@/api/schema/payouts'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
-import { CodeText } from '@/ui/code-text'
+import { CodeText, RefText } from '@/ui/code-text'
 import type { CardSpec, Column } from '@/ui/data-table'
+import { DateTimeText } from '@/ui/date-time-text'
 
 export const PAYOUT_ROUTE = '/payouts/$payoutId' as const
 
 export const scheduleText = (payout: Payout) => (payout.scheduled ? 'Regular' : 'One-off')
 export const destinationText = (payout: Payout) => prettify(payout.destinationType)
 
-// The columns (docs/screens.md#payouts): Payout ID, amount, Reference, destination type, Date, status and a link.
+// Names a payout for screen readers: its Details link, its row's More.
+export const payoutLabel = (payout: Payout) => `payout ${payout.paymentReference}`
+
+// The columns (docs/screens.md#payouts): Payout ID, amount, Reference, destination type, Date, status
+// and a link. In a narrow table the destination folds into the row's details first, then the
+// reference; the date and status stay.
 export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
   {
     id: 'id',
@@ -30,25 +36,33 @@ export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
   {
     id: 'paymentReference',
     header: 'Reference',
-    cell: (p) => p.paymentReference,
+    cell: (p) => <RefText value={p.paymentReference} />,
     sortField: 'paymentReference',
+    priority: 2,
   },
-  { id: 'destinationType', header: 'Destination', cell: destinationText },
+  { id: 'destinationType', header: 'Destination', cell: destinationText, priority: 3 },
   {
     id: 'createdAt',
     header: 'Date',
-    cell: (p) => formatDateTime(p.createdAt),
+    cell: (p) => <DateTimeText at={p.createdAt} />,
     sortField: 'createdAt',
     firstDirection: 'desc',
+    priority: 1,
   },
-  { id: 'status', header: 'Status', cell: (p) => humanize(p.status), sortField: 'status' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (p) => humanize(p.status),
+    sortField: 'status',
+    priority: 1,
+  },
   {
     id: 'details',
     header: 'Details',
     cell: (p) => (
       <Link to={PAYOUT_ROUTE} params={{ payoutId: p.id }}>
         Details
-        <span className="visually-hidden">{` of payout ${p.paymentReference}`}</span>
+        <span className="visually-hidden">{` of ${payoutLabel(p)}`}</span>
       </Link>
     ),
   },
@@ -67,7 +81,7 @@ function PayoutCard({ payout }: { payout: Payout }) {
       <span>{humanize(payout.status)}</span>
       <span className="muted">{formatDateTime(payout.createdAt)}</span>
       <span className="muted">
-        {payout.paymentReference} · {destinationText(payout)}
+        <RefText value={payout.paymentReference} /> · {destinationText(payout)}
       </span>
       <span className="muted payout-card__id">
         Payout ID <CodeText value={payout.id} />

@@ -5,7 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { payoutQueries } from '@/features/payouts/api'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
-import { PAYOUT_CARD, PAYOUT_COLUMNS } from '@/features/payouts/payouts-columns'
+import { PAYOUT_CARD, PAYOUT_COLUMNS, payoutLabel } from '@/features/payouts/payouts-columns'
 import './payouts.css'
 
 interface PayoutsListScreenProps {
@@ -33,6 +33,7 @@ export function PayoutsListScreen({
       columns={PAYOUT_COLUMNS}
       rowKey={(p) => p.id}
       card={PAYOUT_CARD}
+      rowLabel={payoutLabel}
       errorTitle="Failed to load payouts"
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       age={<DataAge updatedAt={query.dataUpdatedAt} />}

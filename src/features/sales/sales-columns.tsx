@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
 import type { CardSpec, Column } from '@/ui/data-table'
+import { DateTimeText } from '@/ui/date-time-text'
 import './sales-columns.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
@@ -12,7 +13,12 @@ function panText(sale: SaleListItem): string {
   return `•••• ${sale.panLastFour}`
 }
 
-// The sales table's columns (docs/screens.md#sales).
+// Names a sale for screen readers: its Details link, its row's More.
+export const saleLabel = (sale: SaleListItem) =>
+  `the ${formatMoney(sale.amount, sale.currency)} sale at ${formatDateTime(sale.capturedAt)}`
+
+// The sales table's columns (docs/screens.md#sales). In a narrow table Fare, Tip and card type fold
+// into the row's details first, then how the card paid, the terminal last.
 export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
   {
     id: 'amount',
@@ -29,6 +35,7 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
     sortField: 'saleAmount',
     firstDirection: 'desc',
     align: 'end',
+    priority: 3,
   },
   {
     id: 'gratuityAmount',
@@ -37,36 +44,47 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
     sortField: 'gratuityAmount',
     firstDirection: 'desc',
     align: 'end',
+    priority: 3,
   },
-  { id: 'method', header: 'Method', cell: (sale) => prettify(sale.method), sortField: 'method' },
+  {
+    id: 'method',
+    header: 'Method',
+    cell: (sale) => prettify(sale.method),
+    sortField: 'method',
+    priority: 2,
+  },
   {
     id: 'cardScheme',
     header: 'Card scheme',
     cell: (sale) => prettify(sale.cardScheme),
     sortField: 'cardScheme',
+    priority: 2,
   },
   {
     id: 'terminalSerialNumber',
     header: 'Terminal',
     cell: (sale) => sale.terminalSerialNumber ?? '–',
     sortField: 'terminalSerialNumber',
+    priority: 1,
   },
   {
     id: 'cardType',
     header: 'Card type',
     cell: (sale) => prettify(sale.cardType),
     sortField: 'cardType',
+    priority: 3,
   },
   {
     id: 'panLastFour',
     header: 'PAN last four',
     cell: (sale) => <span className="sale-row__pan">{panText(sale)}</span>,
     sortField: 'panLastFour',
+    priority: 2,
   },
   {
     id: 'capturedAt',
     header: 'Captured at',
-    cell: (sale) => <TableTime at={sale.capturedAt} />,
+    cell: (sale) => <DateTimeText at={sale.capturedAt} />,
     sortField: 'capturedAt',
     firstDirection: 'desc',
   },
@@ -76,9 +94,7 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
     cell: (sale) => (
       <Link to={SALE_ROUTE} params={{ saleId: sale.id }} className="sale-row__details">
         Details
-        <span className="visually-hidden">
-          {` of the ${formatMoney(sale.amount, sale.currency)} sale at ${formatDateTime(sale.capturedAt)}`}
-        </span>
+        <span className="visually-hidden">{` of ${saleLabel(sale)}`}</span>
       </Link>
     ),
   },
@@ -86,17 +102,6 @@ export const SALE_COLUMNS: readonly Column<SaleListItem>[] = [
 
 // A terminal's sales: the same, less the terminal's column (it is that one).
 export const TERMINAL_SALE_COLUMNS = SALE_COLUMNS.filter((c) => c.id !== 'terminalSerialNumber')
-
-// The date-time (docs/constants.md#formats) as two unbreakable parts, so a narrow column wraps it
-// between day and time.
-function TableTime({ at }: { at: string }) {
-  const [day, ...time] = formatDateTime(at).split(' ')
-  return (
-    <span className="sale-row__time">
-      <span>{day}</span> <span>{time.join(' ')}</span>
-    </span>
-  )
-}
 
 // On phones (docs/screens.md#sales): every column of the table, the whole card opening the sale
 // (its Details).

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_CARD, SALE_COLUMNS } from '@/features/sales/sales-columns'
+import { SALE_CARD, SALE_COLUMNS, saleLabel } from '@/features/sales/sales-columns'
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
-import './sales.css'
 
 interface SalesListScreenProps {
   submerchantId: string
@@ -38,6 +37,7 @@ export function SalesListScreen({
       columns={SALE_COLUMNS}
       rowKey={(sale) => sale.id}
       card={SALE_CARD}
+      rowLabel={saleLabel}
       errorTitle="Failed to load sales"
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       className="sales-list"

@@ -16,6 +16,7 @@ interface TerminalSalesProps {
   // The sales table's columns and card, handed in by the route (features do not import each other).
   columns: readonly Column<SaleListItem>[]
   card: CardSpec<SaleListItem>
+  rowLabel: (sale: SaleListItem) => string
 }
 
 // The terminal's sales table (docs/screens.md#terminals), with the kit's filters, date range and sort.
@@ -27,6 +28,7 @@ export function TerminalSales({
   onSearchChange,
   columns,
   card,
+  rowLabel,
 }: TerminalSalesProps) {
   const query = useQuery(
     terminalQueries.sales(submerchantId, terminalId, toListParams(spec, search)),
@@ -42,6 +44,7 @@ export function TerminalSales({
         columns={columns}
         rowKey={(sale) => sale.id}
         card={card}
+        rowLabel={rowLabel}
         errorTitle="Failed to load sales"
       />
     </section>

@@ -4,6 +4,7 @@ import type { Terminal } from '@/api/schema/terminals'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
+import { RefText } from '@/ui/code-text'
 import type { CardSpec, Column } from '@/ui/data-table'
 import { terminalQueries, type TakingsTotal } from '@/features/terminals/api'
 import dayjs from 'dayjs'
@@ -74,6 +75,12 @@ export function TerminalTakings({
   )
 }
 
+// Names a terminal for screen readers: its row's More.
+export const terminalLabel = (terminal: Terminal) =>
+  `terminal ${terminal.name ?? terminal.serialNumber}`
+
+// In a narrow table the allocation and custom reference fold into the row's details first, then the
+// configuration and model; the name, serial number and takings stay.
 export function terminalColumns(submerchantId: string): readonly Column<Terminal>[] {
   return [
     {
@@ -91,26 +98,36 @@ export function terminalColumns(submerchantId: string): readonly Column<Terminal
       header: 'Serial number',
       cell: (t) => t.serialNumber,
       sortField: 'serialNumber',
+      priority: 1,
     },
     {
       id: 'customReference',
       header: 'Custom reference',
-      cell: (t) => t.customReference ?? '–',
+      cell: (t) => (t.customReference ? <RefText value={t.customReference} /> : '–'),
       sortField: 'customReference',
+      priority: 3,
     },
-    { id: 'model', header: 'Model', cell: (t) => prettify(t.model), sortField: 'model' },
+    {
+      id: 'model',
+      header: 'Model',
+      cell: (t) => prettify(t.model),
+      sortField: 'model',
+      priority: 2,
+    },
     {
       id: 'allocated',
       header: 'Allocated since',
       cell: allocatedSince,
       sortField: 'currentAllocation.createdAt',
       firstDirection: 'desc',
+      priority: 3,
     },
-    { id: 'configuration', header: 'Configuration', cell: configurationText },
+    { id: 'configuration', header: 'Configuration', cell: configurationText, priority: 2 },
     {
       id: 'takings',
       header: 'Takings',
       cell: (t) => <TerminalTakings submerchantId={submerchantId} terminalId={t.id} />,
+      priority: 1,
     },
   ]
 }

@@ -5,7 +5,11 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
-import { terminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
+import {
+  terminalCard,
+  terminalColumns,
+  terminalLabel,
+} from '@/features/terminals/terminals-columns'
 import { TerminalSearch } from '@/features/terminals/terminal-search'
 import './terminals.css'
 
@@ -35,6 +39,7 @@ export function TerminalsListScreen({
         columns={terminalColumns(submerchantId)}
         rowKey={(t) => t.id}
         card={terminalCard(submerchantId)}
+        rowLabel={terminalLabel}
         errorTitle="Failed to load terminals"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         lead={<TerminalSearch submerchantId={submerchantId} />}

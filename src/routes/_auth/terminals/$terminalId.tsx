@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { TERMINAL_SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_CARD, TERMINAL_SALE_COLUMNS } from '@/features/sales/sales-columns'
+import { SALE_CARD, TERMINAL_SALE_COLUMNS, saleLabel } from '@/features/sales/sales-columns'
 import { terminalQueries } from '@/features/terminals/api'
 import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
 import { TerminalSales } from '@/features/terminals/terminal-sales'
@@ -26,6 +26,7 @@ const terminal = listRoute(TERMINAL_SALES_LIST, {
         onSearchChange={onSearchChange}
         columns={TERMINAL_SALE_COLUMNS}
         card={SALE_CARD}
+        rowLabel={saleLabel}
       />
     </TerminalDetailScreen>
   ),
