@@ -11,10 +11,13 @@ import { SALE_CARD, SALE_COLUMNS, TERMINAL_SALE_COLUMNS } from '@/features/sales
 import { terminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
 import { renderWithRouter } from '@/test/render-with-router'
 import type { CardSpec, Column } from '@/ui/data-table'
+import { foldOrder } from '@/ui/table-fit'
 
 // The kit's rule: a phone card shows every column its list declares, itself or under 'More' (the
 // kit adds that part, see data-table.test.tsx). Here, per list, that what a card says it shows it
-// really does: the cell's readable text (or its link) is on the card.
+// really does: the cell's readable text (or its link) is on the card. And that a table too wide
+// for its frame can fold columns into its rows' details (table-fit.ts), but never what opens the
+// row.
 
 const sale: SaleListItem = {
   id: 'sale_01HZX3K9T2',
@@ -161,6 +164,15 @@ describe('every list declaration', () => {
         }
         cleanup()
       }
+    })
+
+    it(`${name}: a narrow table folds some columns into its rows, never the row's link`, () => {
+      const folding = foldOrder(list.columns)
+      const staying = list.columns.filter((column) => !folding.includes(column.id))
+      expect(folding.length, `${name}: nothing can fold`).toBeGreaterThan(0)
+      // What opens the row: Details, else the first column (a terminal's name).
+      const opens = list.columns.find((column) => column.id === 'details') ?? list.columns[0]
+      expect(staying).toContain(opens)
     })
   }
 })
