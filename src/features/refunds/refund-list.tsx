@@ -10,6 +10,7 @@ import {
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { Button } from '@/ui/button'
+import { CodeText } from '@/ui/code-text'
 import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { DataTable, type Column } from '@/ui/data-table'
 
@@ -56,7 +57,10 @@ export function RefundList({
         ) : (
           // The API names no one but the current user: say who it is not, and keep the id.
           <span className="refunds__user">
-            Another user <span className="refunds__user-id">{refund.createdBy}</span>
+            Another user{' '}
+            <span className="refunds__user-id">
+              <CodeText value={refund.createdBy} />
+            </span>
           </span>
         ),
     },

@@ -8,13 +8,18 @@ import {
 import { amountText, IMPORT_PAGE, plural } from '@/features/payment-links/bulk-import/import-text'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
+import { RefText } from '@/ui/code-text'
 import { DataTable, type Column } from '@/ui/data-table'
 import { Pagination } from '@/ui/pagination'
 
 function previewColumns(file: CheckedFile): readonly Column<CheckedRow>[] {
   return [
     { id: 'line', header: 'Row', cell: (row) => row.line, align: 'end' },
-    { id: 'reference', header: 'Reference', cell: (row) => row.values.reference ?? '' },
+    {
+      id: 'reference',
+      header: 'Reference',
+      cell: (row) => (row.values.reference ? <RefText value={row.values.reference} /> : ''),
+    },
     { id: 'amount', header: 'Amount', cell: (row) => amountText(row.payload, row.values.amount) },
     {
       id: 'customer',

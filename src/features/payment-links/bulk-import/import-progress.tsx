@@ -13,6 +13,7 @@ import type { BulkImport } from '@/features/payment-links/bulk-import/use-bulk-i
 import type { StoredImportMeta } from '@/offline/bulk-import-store'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
+import { CodeText, RefText } from '@/ui/code-text'
 import { DataTable, type Column } from '@/ui/data-table'
 import { Pagination } from '@/ui/pagination'
 import { ProgressMeter } from '@/ui/progress-meter'
@@ -29,7 +30,11 @@ const IMPORT_LABELS = { success: 'Created', notRun: 'Cancelled' } as const
 
 const RESULT_COLUMNS: readonly Column<ImportRow>[] = [
   { id: 'line', header: 'Row', cell: (row) => row.line, align: 'end' },
-  { id: 'reference', header: 'Reference', cell: (row) => row.values.reference ?? '' },
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (row) => (row.values.reference ? <RefText value={row.values.reference} /> : ''),
+  },
   { id: 'amount', header: 'Amount', cell: (row) => amountText(row.payload, row.values.amount) },
   {
     id: 'state',
@@ -43,7 +48,7 @@ const RESULT_COLUMNS: readonly Column<ImportRow>[] = [
     cell: (row) =>
       row.intentId ? (
         <Link to="/payment-links/$intentId" params={{ intentId: row.intentId }}>
-          {row.intentId}
+          <CodeText value={row.intentId} />
         </Link>
       ) : (
         (row.error ?? '')
