@@ -228,6 +228,7 @@ test(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         )
         expect(overflow, `${list.name} scrolls sideways`).toBeLessThanOrEqual(0)
+        await expectNoSeriousA11yViolations(page)
       }
     }
   },
