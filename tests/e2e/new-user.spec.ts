@@ -197,7 +197,7 @@ test('every sales column is readable: a full card on a phone, a table that fits 
     'Captured at',
     'Details',
   ]
-  const headers = []
+  const headers: string[] = []
   for (const name of columns) {
     if (await table.getByRole('columnheader', { name }).count()) headers.push(name)
   }
