@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { PHONE_ONLY } from './support/projects'
-import { apiGet } from './support/sale-api'
+import { apiGet, SALE_COLUMNS } from './support/sale-api'
 import { checkScreen, isPhone, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
@@ -22,19 +22,6 @@ const first = async <T extends { id: string }>(page: Page, path: string, params 
   if (!item) throw new Error(`nothing at ${path}`)
   return item.id
 }
-
-const SALE_COLUMNS = [
-  'Total',
-  'Fare',
-  'Tip',
-  'Method',
-  'Card scheme',
-  'Terminal',
-  'Card type',
-  'PAN last four',
-  'Captured at',
-  'Details',
-]
 
 const results = (name: string) => (page: Page) => page.getByRole('region', { name, exact: true })
 

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { STATUS_SITE_URL, SUPPORT_LINKS, SUPPORT_SITE_URL } from '../../src/config/links'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { apiGet, openSale } from './support/sale-api'
+import { apiGet, openSale, SALE_COLUMNS } from './support/sale-api'
 import { isPhone, openMainNav, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
@@ -185,18 +185,7 @@ test('every sales column is readable: a full card on a phone, a table that fits 
   // (More), or the table says it scrolls and keeps its first column.
   const table = region.locator('.data-table')
   const frame = table.locator('.data-table__scroll')
-  const columns = [
-    'Total',
-    'Fare',
-    'Tip',
-    'Method',
-    'Card scheme',
-    'Terminal',
-    'Card type',
-    'PAN last four',
-    'Captured at',
-    'Details',
-  ]
+  const columns = SALE_COLUMNS
   const headers: string[] = []
   for (const name of columns) {
     if (await table.getByRole('columnheader', { name }).count()) headers.push(name)

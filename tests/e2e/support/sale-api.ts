@@ -41,6 +41,20 @@ export interface ApiRefund {
 }
 
 // What the portal sends with every call (token-perspective, docs/roles.md#the-account-every-request-acts-for).
+// The sales list's columns, in order, as the table and the cards name them.
+export const SALE_COLUMNS = [
+  'Total',
+  'Fare',
+  'Tip',
+  'Method',
+  'Card scheme',
+  'Terminal',
+  'Card type',
+  'PAN last four',
+  'Captured at',
+  'Details',
+]
+
 export function portalHeaders(submerchantId: string): Record<string, string> {
   return { 'X-Requested-With': 'portal', 'Token-Perspective': submerchantId }
 }
