@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadStrengthEstimator } from '@/lib/password-strength'
 
-describe('loadStrengthEstimator', () => {
+// Loading the zxcvbn dictionaries takes seconds on a busy two-core machine.
+describe('loadStrengthEstimator', { timeout: 30_000 }, () => {
   it('scores with zxcvbn, loaded once', async () => {
     const estimate = await loadStrengthEstimator()
     expect(await loadStrengthEstimator()).toBe(estimate)

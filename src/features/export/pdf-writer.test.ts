@@ -8,7 +8,8 @@ const HEADER = ['ID', 'Sale Amount', 'Card Scheme', 'External Reference']
 const pagesOf = async (blob: Blob) =>
   (await readPdfPages(new Uint8Array(await blob.arrayBuffer()))).pages
 
-describe('PdfWriter', () => {
+// The first test pays for loading jsPDF and the PDF reader: seconds on a busy two-core machine.
+describe('PdfWriter', { timeout: 30_000 }, () => {
   it('lays out rows as they arrive: every row once, in order, a header and number on each page', async () => {
     const writer = new PdfWriter({
       title: 'City Cabs transactions',
