@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_EMAILS } from './support/demo'
-import { signIn } from './support/sign-in'
+import { COLD_START_MS, signIn } from './support/sign-in'
 
 interface ReceivedError {
   payload: Record<string, unknown> | null
@@ -40,7 +40,10 @@ test('an error in a route reaches the error ingest scrubbed of personal data', a
     }),
   )
   await page.goto('/select-account')
-  await expect(page.getByText('Failed to load submerchants')).toBeVisible()
+  // A full page load (the app started again) and the list's two retries (1 s, then 2 s) come first.
+  await expect(page.getByText('Failed to load submerchants')).toBeVisible({
+    timeout: COLD_START_MS,
+  })
 
   let received = ''
   await expect

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from './demo'
 
 // A new context's first signed-in page fetches the whole app with an empty HTTP cache; on a busy
 // two-core CI machine that alone has taken over 10 s, so the wait for it is longer than expect's.
-const COLD_START_MS = 30_000
+export const COLD_START_MS = 30_000
 
 export interface SignInOptions {
   password?: string
