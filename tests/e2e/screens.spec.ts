@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { apiGet, openSale, portalHeaders, refundsOf, type ApiSale } from './support/sale-api'
 import { checkScreen, useScreenshotWidth } from './support/shell'
+import { overlaps, whenNoticeShows } from './support/notices'
 import { signIn } from './support/sign-in'
 import { registerUser } from './support/users'
 
@@ -112,25 +113,18 @@ test('sale detail with refunds and receipts', async ({ page }, testInfo) => {
     .getByRole('button', { name: /^Delete refund of / })
     .first()
     .click()
+  // Measured the moment it shows: the toast leaves after 3000 ms (docs/constants.md#timing).
+  const seen = whenNoticeShows(page, 'Refund deleted')
   await page
     .getByRole('dialog', { name: 'Delete refund?' })
     .getByRole('button', { name: 'Delete refund' })
     .click()
-  const toast = page.getByText('Refund deleted')
-  await expect(toast).toBeVisible()
-  // Measured at once: the toast leaves after 3000 ms (docs/constants.md#timing).
-  const toastBox = await toast.boundingBox({ timeout: 1000 }).catch(() => null)
-  // On a starved machine it may be gone already: then there is nothing left to measure.
+  const { toast } = await seen
   const fixedNav = page.getByRole('navigation', { name: /^(Quick navigation|Main)$/ })
   for (const button of await fixedNav.getByRole('link').all()) {
     const box = await button.boundingBox()
-    if (!box || !toastBox || !(await button.isVisible())) continue
-    const overlaps =
-      box.x < toastBox.x + toastBox.width &&
-      toastBox.x < box.x + box.width &&
-      box.y < toastBox.y + toastBox.height &&
-      toastBox.y < box.y + box.height
-    expect(overlaps, `the toast covers ${await button.innerText()}`).toBe(false)
+    if (!box || !(await button.isVisible())) continue
+    expect(overlaps(box, toast), `the toast covers ${await button.innerText()}`).toBe(false)
   }
 })
 
