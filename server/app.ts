@@ -5,6 +5,7 @@ import { limitBody, requireJsonBody } from './middleware/body-guard'
 import { privateNoStore } from './middleware/cache-control'
 import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
+import { closeWhileDraining } from './middleware/drain'
 import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
@@ -17,6 +18,7 @@ import { securityHeaders } from './middleware/security-headers'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { enrollmentRoutes } from './routes/enrollments'
+import { healthRoutes } from './routes/health'
 import { intentRoutes } from './routes/intents'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { bankAccountRoutes, payoutCardRoutes, payoutRoutes } from './routes/payouts'
@@ -54,6 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     await next()
   })
   app.use('*', requestId())
+  app.use('*', closeWhileDraining())
   app.use('*', securityHeaders({ connectSrc: options.connectSrc }))
 
   app.use('/v1/*', privateNoStore())
@@ -98,6 +101,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     if (token) app.use('/sandbox/*', requireSandboxToken(token))
     app.route('/sandbox', sandboxRoutes())
   }
+
+  // Liveness and readiness for a load balancer's health checks.
+  app.route('/', healthRoutes())
 
   // The hosted receipt page the advice links to (public by its unguessable id).
   app.route('/receipts', receiptPageRoutes())

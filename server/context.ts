@@ -15,10 +15,17 @@ export interface AuthContext {
   apiKeyId?: string
 }
 
+// The process's own state that requests may read: set while it shuts down (server/main.ts).
+export interface Lifecycle {
+  draining: boolean
+}
+
 export interface Deps {
   db: Database
   clock: Clock
   config: ServerConfig
+  // Absent in tests and benches that build the app without a process around it.
+  lifecycle?: Lifecycle
 }
 
 export type AppEnv = {

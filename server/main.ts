@@ -4,7 +4,8 @@ import { createApp } from './app'
 import { createClock } from './clock'
 import { startBanner } from './banner'
 import { ConfigError, listeningUrl, loadConfig } from './config'
-import { migrate, openDatabase } from './db/client'
+import type { Lifecycle } from './context'
+import { migrate, openDatabase, withStartupLock } from './db/client'
 import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
 import { startDeliveryLoop } from './webhooks/delivery'
@@ -18,14 +19,17 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   )
-  await migrate(database)
-  if (await seedIfEmpty(database, { sales: config.seedSales })) {
-    console.log(`Seeded demo data (${config.seedSales} sales).`)
-  }
+  // Several servers may start together on one PostgreSQL: one migrates and seeds, the rest wait.
+  const seeded = await withStartupLock(database, async () => {
+    await migrate(database)
+    return seedIfEmpty(database, { sales: config.seedSales })
+  })
+  if (seeded) console.log(`Seeded demo data (${config.seedSales} sales).`)
 
   const clock = createClock()
+  const lifecycle: Lifecycle = { draining: false }
   const app = createApp(
-    { db: database, clock, config: config.server },
+    { db: database, clock, config: config.server, lifecycle },
     {
       connectSrc: config.connectSrc,
     },
@@ -53,10 +57,12 @@ async function main(): Promise<void> {
     server.headersTimeout = 66_000
   }
 
-  let stopping = false
+  // A graceful stop (docs/sandbox.md#many-servers): /readyz turns 503 so a balancer stops sending
+  // new requests, the listener closes, requests in flight get up to 10 s to finish (their
+  // responses close the connection), the webhook loop finishes its round, and the process exits.
   const shutdown = (signal: string) => {
-    if (stopping) return
-    stopping = true
+    if (lifecycle.draining) return
+    lifecycle.draining = true
     console.log(`${signal}: finishing in-flight requests…`)
     // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
     server.close(() => {

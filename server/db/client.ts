@@ -46,7 +46,21 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // A request waits at most 5 s for a connection, then gets 503 (db/unavailable.ts), so a
+    // database that is down or restarting never hangs a request.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    })
+    // An idle connection cut by a database restart is dropped and replaced on the next checkout;
+    // without a listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => {
+      console.error(
+        `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.name})`,
+      )
+    })
     // Fail fast with a clear error instead of on the first request.
     await pool.query('select 1')
     return {
@@ -78,6 +92,26 @@ export async function migrate(database: Database): Promise<void> {
     await migratePglite(drizzlePglite({ client: database.client as PGlite, schema }), config)
   } else {
     await migratePg(drizzlePg({ client: database.client as pg.Pool, schema }), config)
+  }
+}
+
+// Any fixed number: the advisory lock that serialises start-up work across servers.
+const STARTUP_LOCK = 47_112_026
+
+/**
+ * Runs `work` while holding a session advisory lock, so of several servers starting together on one
+ * PostgreSQL exactly one migrates and seeds at a time and the others wait, then find it done.
+ * PGlite is one process: nothing to wait for.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work()
+  const client = await (database.client as pg.Pool).connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    return await work()
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined)
+    client.release()
   }
 }
 

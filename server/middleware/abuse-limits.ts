@@ -1,17 +1,15 @@
+import { lte, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../config'
+import type { Db } from '../db/client'
+import { rateLimitWindows } from '../db/schema/auth'
 import { HttpError } from '../errors'
 import { clientIp } from '../lib/client-ip'
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Try again later.'
 
 type Action = 'login' | 'registration' | 'password_reset'
-
-interface Window {
-  startedAt: number
-  count: number
-}
 
 // The email of the attempt, if the body is a JSON object naming one; the route validates the rest.
 async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | null | undefined> {
@@ -33,29 +31,40 @@ async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | nul
 
 /**
  * Per-IP and per-email limits on login (password grant), registration and forgot-password
- * (docs/sandbox-decisions.md#account-abuse): a fixed window on the sandbox clock, counted in memory per
- * server process. Every attempt counts, successful or not; the lockout (auth/rate-limit.ts) is
- * the separate, stored count of failures.
+ * (docs/sandbox-decisions.md#account-abuse): a fixed window on the sandbox clock. The windows are
+ * rows in the database (rate_limit_windows), counted by one atomic upsert, so every server on one
+ * PostgreSQL shares them and N servers allow what one would. Every attempt counts, successful or
+ * not; the lockout (auth/rate-limit.ts) is the separate, stored count of failures.
  */
 export function abuseLimits(limits: AbuseLimits = DEFAULT_ABUSE_LIMITS) {
-  const windows = new Map<string, Window>()
-  let lastSweep = 0
   const windowMs = limits.windowSeconds * 1000
+  let lastSweep = 0
 
   // Counts one attempt; the seconds until the window ends when it is over the limit.
-  function take(key: string, limit: number, now: number): number | null {
-    if (now - lastSweep > windowMs) {
-      lastSweep = now
-      for (const [k, w] of windows) if (now - w.startedAt >= windowMs) windows.delete(k)
-    }
-    let window = windows.get(key)
-    if (!window || now - window.startedAt >= windowMs || now < window.startedAt) {
-      window = { startedAt: now, count: 0 }
-      windows.set(key, window)
-    }
-    window.count += 1
-    if (window.count <= limit) return null
-    return Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000))
+  async function take(db: Db, key: string, limit: number, now: Date): Promise<number | null> {
+    const expired = sql`(${rateLimitWindows.startedAt} <= ${new Date(now.getTime() - windowMs)} or ${rateLimitWindows.startedAt} > ${now})`
+    const [row] = await db
+      .insert(rateLimitWindows)
+      .values({ key, startedAt: now, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitWindows.key,
+        set: {
+          startedAt: sql`case when ${expired} then excluded.started_at else ${rateLimitWindows.startedAt} end`,
+          count: sql`case when ${expired} then 1 else ${rateLimitWindows.count} + 1 end`,
+        },
+      })
+      .returning({ startedAt: rateLimitWindows.startedAt, count: rateLimitWindows.count })
+    if (!row || row.count <= limit) return null
+    return Math.max(1, Math.ceil((row.startedAt.getTime() + windowMs - now.getTime()) / 1000))
+  }
+
+  // Ended windows are dropped now and then, by whichever server gets there.
+  async function sweep(db: Db, now: Date): Promise<void> {
+    if (Math.abs(now.getTime() - lastSweep) < windowMs) return
+    lastSweep = now.getTime()
+    await db
+      .delete(rateLimitWindows)
+      .where(lte(rateLimitWindows.startedAt, new Date(now.getTime() - windowMs)))
   }
 
   return (action: Action): MiddlewareHandler<AppEnv> =>
@@ -63,9 +72,11 @@ export function abuseLimits(limits: AbuseLimits = DEFAULT_ABUSE_LIMITS) {
       if (c.req.method !== 'POST') return next()
       const email = await emailOf(c, action)
       if (email === undefined) return next()
-      const now = c.get('deps').clock.now().getTime()
-      const waits = [take(`${action}|ip|${clientIp(c)}`, limits.perIp, now)]
-      if (email) waits.push(take(`${action}|email|${email}`, limits.perEmail, now))
+      const { db, clock } = c.get('deps')
+      const now = clock.now()
+      await sweep(db.db, now)
+      const waits = [await take(db.db, `${action}|ip|${clientIp(c)}`, limits.perIp, now)]
+      if (email) waits.push(await take(db.db, `${action}|email|${email}`, limits.perEmail, now))
       const wait = Math.max(...waits.map((w) => w ?? 0))
       if (wait > 0)
         throw new HttpError(429, TOO_MANY_REQUESTS, 'too_many_requests', undefined, wait)

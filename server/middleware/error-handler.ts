@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../context'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError, type FieldError } from '../errors'
 
 export interface ErrorBody {
@@ -27,7 +28,15 @@ export function errorResponse(c: Context, status: number, body: ErrorBody): Resp
   return c.json(body, status as ContentfulStatusCode)
 }
 
-function toErrorBody(err: unknown): { status: number; body: ErrorBody } | null {
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Try again in a moment.'
+
+interface KnownError {
+  status: number
+  body: ErrorBody
+  retryAfterSeconds?: number
+}
+
+function toErrorBody(err: unknown): KnownError | null {
   if (err instanceof HttpError) {
     const body: ErrorBody = { message: err.message, code: err.code ?? codeForStatus(err.status) }
     if (err.errors) body.errors = err.errors
@@ -49,6 +58,13 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody } | null {
     return {
       status,
       body: { message: err.message || statusText(status), code: codeForStatus(status) },
+    }
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: { message: DATABASE_UNAVAILABLE, code: 'database_unavailable' },
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     }
   }
   if (err instanceof SyntaxError) {
@@ -109,10 +125,16 @@ function errorClass(err: unknown): string {
 // cookies or headers, which may hold personal data or secrets.
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   const known = knownError(err)
-  if (err instanceof HttpError && err.retryAfterSeconds !== undefined) {
-    c.header('Retry-After', String(err.retryAfterSeconds))
+  const retryAfter = err instanceof HttpError ? err.retryAfterSeconds : known?.retryAfterSeconds
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
+  if (known) {
+    if (known.status === 503 && !(err instanceof HttpError)) {
+      console.error(
+        `${c.req.method} ${routePattern(c)} 503 ${c.get('requestId')} ${errorClass(err)}`,
+      )
+    }
+    return errorResponse(c, known.status, known.body)
   }
-  if (known) return errorResponse(c, known.status, known.body)
   const requestId = c.get('requestId')
   console.error(`${c.req.method} ${routePattern(c)} 500 ${requestId} ${errorClass(err)}`)
   return errorResponse(c, 500, {
@@ -123,7 +145,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
 }
 
 // Building the body must not fail the handler itself (a field walk over hostile input).
-function knownError(err: unknown): ReturnType<typeof toErrorBody> {
+function knownError(err: unknown): KnownError | null {
   try {
     return toErrorBody(err)
   } catch {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 // Each test builds its own app (own limits); the first may build the database template.
 const SLOW = 120_000
+import { createApp } from '../../server/app'
 import { SEED_PAYMENT_FACILITATORS } from '../../server/seed/ids'
 import { Client, createTestApp, EMAILS, PORTAL_ORIGIN, type TestApp } from './auth-harness'
 
@@ -84,6 +85,29 @@ describe('rate limits per email and per IP (low limits from the config)', () => 
       expect((await client.login(EMAILS.owner)).status).toBe(200)
       for (let i = 0; i < 3; i += 1) expect((await client.refresh()).status).toBe(200)
       await expectLimited(await client.login(EMAILS.owner), 60)
+    },
+    SLOW,
+  )
+  it(
+    'three servers on one database share each count: the limit comes at the same attempt as on one',
+    async () => {
+      const limits = { windowSeconds: 60, perIp: 100, perEmail: 5 }
+      const t = await createTestApp({ abuseLimits: limits })
+      // Two more apps over the same database and clock, as two more processes would be.
+      const servers = [
+        t,
+        ...[1, 2].map(() => ({
+          ...t,
+          app: createApp({ db: t.database, clock: t.clock, config: t.config }),
+        })),
+      ]
+      const email = 'shared-count@example.com'
+      const statuses: number[] = []
+      for (let i = 0; i < 9; i += 1) {
+        statuses.push((await ATTEMPTS['forgot-password']!(servers[i % 3]!, email)).status)
+      }
+      expect(statuses.slice(0, 5)).not.toContain(429)
+      expect(statuses.slice(5)).toEqual([429, 429, 429, 429])
     },
     SLOW,
   )

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { submerchants, users } from './core'
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -109,6 +109,18 @@ export const authLockouts = pgTable('auth_lockouts', {
   accountKey: text('account_key').primaryKey(),
   lockedUntil: timestamptz('locked_until').notNull(),
 })
+
+// Fixed-window counters of the abuse limits (middleware/abuse-limits.ts), shared by every server
+// on the database so N servers allow what one would.
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    startedAt: timestamptz('started_at').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_windows_started_idx').on(t.startedAt)],
+)
 
 // Forgot-password tickets: random, single use, 1 h (docs/auth.md#passwords-and-mfa).
 export const passwordResetTickets = pgTable(

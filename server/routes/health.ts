@@ -1,0 +1,22 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../context'
+import { databaseReady } from '../domain/readiness'
+
+// Probes for a load balancer (docs/sandbox.md#many-servers): /healthz says the process answers;
+// /readyz says it should get traffic: the database answers with this build's migrations applied,
+// and the server is not draining for a shutdown.
+export function healthRoutes() {
+  const app = new Hono<AppEnv>()
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/readyz', async (c) => {
+    const { db, lifecycle } = c.get('deps')
+    if (lifecycle?.draining) return c.json({ status: 'draining' }, 503)
+    if (!(await databaseReady(db))) return c.json({ status: 'database_unavailable' }, 503)
+    return c.json({ status: 'ready' })
+  })
+  return app
+}
