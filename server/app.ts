@@ -15,11 +15,14 @@ import { perspective } from './middleware/perspective'
 import { requestId } from './middleware/request-id'
 import { requireSandboxToken } from './middleware/sandbox-token'
 import { securityHeaders } from './middleware/security-headers'
+import { recordRefusals } from './middleware/activity-refusals'
+import { activityRoutes } from './routes/activity'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { enrollmentRoutes } from './routes/enrollments'
 import { healthRoutes } from './routes/health'
 import { intentRoutes } from './routes/intents'
+import { invitationRoutes } from './routes/invitations'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { bankAccountRoutes, payoutCardRoutes, payoutRoutes } from './routes/payouts'
 import { receiptRoutes } from './routes/receipts'
@@ -27,6 +30,7 @@ import { refundRequestRoutes } from './routes/refund-requests'
 import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
+import { teamRoutes } from './routes/team'
 import { terminalRoutes } from './routes/terminals'
 import { tokenRoutes } from './routes/tokens'
 import { userSecurityRoutes } from './routes/user-security'
@@ -45,7 +49,7 @@ export interface AppOptions {
 /**
  * The sandbox API and portal host. Order matters: request id and headers wrap everything;
  * /v1 then runs no-store → CORS → CSRF → body size and hostile input (every route) → JSON media
- * type → idempotency key claim → auth → perspective → idempotency → route.
+ * type → idempotency key claim → auth → perspective → refused attempts → idempotency → route.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   setPasswordHashMode(deps.config.mode)
@@ -75,12 +79,17 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/v1/password-reset-tickets', limit('password_reset'))
   app.use('/v1/*', authenticate())
   app.use('/v1/*', perspective())
+  // Outside the idempotent transaction, so a refused attempt's row stays when that rolls back.
+  app.use('/v1/*', recordRefusals())
   app.use('/v1/*', idempotency())
 
   app.route('/v1/tokens', tokenRoutes())
   app.route('/v1/users', userRoutes())
   app.route('/v1/users', userSecurityRoutes())
   app.route('/v1/submerchants', submerchantRoutes())
+  app.route('/v1/submerchants', teamRoutes())
+  app.route('/v1/invitations', invitationRoutes())
+  app.route('/v1/activity', activityRoutes())
   app.route('/v1/sales', salesRoutes())
   app.route('/v1/sales', refundRequestRoutes())
   app.route('/v1/balance-transactions', balanceTransactionRoutes())

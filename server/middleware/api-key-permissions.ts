@@ -27,6 +27,17 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'POST /v1/api-keys': null,
   'GET /v1/api-keys/:id': null,
   'PATCH /v1/api-keys/:id': null,
+  // The team and its activity log are for people in the portal only (docs/roles.md#team).
+  'GET /v1/submerchants/:id/users': null,
+  'PATCH /v1/submerchants/:id/users/:userId': null,
+  'DELETE /v1/submerchants/:id/users/:userId': null,
+  'GET /v1/submerchants/:id/invitations': null,
+  'POST /v1/submerchants/:id/invitations': null,
+  'POST /v1/submerchants/:id/invitations/:invitationId/resend': null,
+  'DELETE /v1/submerchants/:id/invitations/:invitationId': null,
+  'GET /v1/invitations/:token': null,
+  'POST /v1/invitations/:token/acceptance': null,
+  'GET /v1/activity': null,
 
   'GET /v1/submerchants': 'submerchants:read',
   'GET /v1/submerchants/:id': 'submerchants:read',

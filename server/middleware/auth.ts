@@ -17,6 +17,8 @@ const PUBLIC_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: 'POST', pattern: /^\/v1\/password-reset-tickets\/?$/ },
   { method: 'PUT', pattern: /^\/v1\/password-reset-tickets\/[^/]+\/completion\/?$/ },
   { method: 'POST', pattern: /^\/v1\/registrations\/?$/ },
+  // What an invitation link offers, before the invitee signs in or registers.
+  { method: 'GET', pattern: /^\/v1\/invitations\/[^/]+\/?$/ },
 ]
 
 export function isPublicRoute(method: string, path: string): boolean {

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { findMembership } from '../auth/memberships'
+import { touchMember } from '../domain/team-members'
 import type { AppEnv } from '../context'
 import { forbidden } from '../errors'
 import { requireAuth } from './auth'
@@ -35,6 +36,7 @@ export function perspective(): MiddlewareHandler<AppEnv> {
       return next()
     }
     c.set('auth', { ...auth, submerchantId, role: membership.role })
+    await touchMember(c.get('deps').db.db, membership.id, c.get('deps').clock.now())
     await next()
   }
 }

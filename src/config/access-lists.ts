@@ -7,6 +7,7 @@ export type SidebarEntryId =
   | 'scanToPay'
   | 'payouts'
   | 'terminals'
+  | 'team'
   | 'support'
   | 'status'
   | 'developer'

@@ -58,10 +58,16 @@ const ALL: AccessRule[] = [
   'canViewPayouts',
   'canUseDeveloperTools',
   'canAddUser',
+  'canViewTeam',
+  'canManageMembers',
+  'canViewActivity',
+  'canViewAllActivity',
   'canUpdateBankAccount',
   'canManageOwnMfa',
 ]
-const MANAGER: AccessRule[] = ALL.filter((rule) => rule !== 'canUpdateBankAccount')
+// docs/roles.md#team: managers see the team and their own activity, owners manage members and see everyone's.
+const OWNER_ONLY: AccessRule[] = ['canUpdateBankAccount', 'canManageMembers', 'canViewAllActivity']
+const MANAGER: AccessRule[] = ALL.filter((rule) => !OWNER_ONLY.includes(rule))
 const VIEWER: AccessRule[] = [
   'canRequestRefund',
   'canViewTerminals',

@@ -64,8 +64,24 @@ export const canViewPayouts: Rule = (subject, lists = ACCESS_LISTS) =>
 // docs/roles.md#developer-tools: Developer Tools (API keys, webhook endpoints) are for owner and manager.
 export const canUseDeveloperTools: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
 
-// docs/roles.md#profile: the 'Add a user to your account' link.
+// docs/roles.md#profile: the 'Add a user to your account' link, which leads to the team page.
 export const canAddUser: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// docs/roles.md#team: the team page (members and invitations) is for owners and managers.
+export const canViewTeam: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+
+// docs/roles.md#team: only owners change roles and remove other members.
+export const canManageMembers: Rule = (subject) => hasRole(subject, ['owner'])
+
+// docs/roles.md#activity: owners see the whole activity log, managers only their own rows.
+export const canViewActivity: Rule = (subject) => hasRole(subject, OWNER_AND_MANAGER)
+export const canViewAllActivity: Rule = (subject) => hasRole(subject, ['owner'])
+
+// docs/roles.md#team: owners invite any role, managers invite managers and viewers, viewers nobody.
+export function canInviteAs(subject: AccessSubject, role: Role): boolean {
+  if (hasRole(subject, ['owner'])) return true
+  return hasRole(subject, ['manager']) && role !== 'owner'
+}
 
 // docs/roles.md#profile: the 'Update bank account' link.
 export const canUpdateBankAccount: Rule = (subject) => hasRole(subject, ['owner'])
@@ -103,6 +119,10 @@ export const ACCESS_RULES = {
   canViewPayouts,
   canUseDeveloperTools,
   canAddUser,
+  canViewTeam,
+  canManageMembers,
+  canViewActivity,
+  canViewAllActivity,
   canUpdateBankAccount,
   canManageOwnMfa,
   canUseScanToPay,
@@ -121,6 +141,10 @@ export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {
   canViewPayouts: 'Not permitted to view this data.',
   canUseDeveloperTools: 'Not permitted to view this data.',
   canAddUser: 'Insufficient privileges',
+  canViewTeam: 'Not permitted to view this data.',
+  canManageMembers: 'Insufficient privileges',
+  canViewActivity: 'Not permitted to view this data.',
+  canViewAllActivity: 'Not permitted to view this data.',
   canUpdateBankAccount: 'Insufficient privileges',
   canManageOwnMfa: 'Insufficient privileges',
   canUseScanToPay: 'Not permitted to view this data.',

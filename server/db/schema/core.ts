@@ -122,6 +122,8 @@ export const submerchantUsers = pgTable(
       .references(() => submerchants.id, { onDelete: 'cascade' }),
     submerchantRole: text('submerchant_role', { enum: ROLES }).notNull(),
     createdAt: createdAt(),
+    // The member's last call in this account, written at most once a minute (docs/screens.md#team).
+    lastActiveAt: timestamptz('last_active_at'),
   },
   (t) => [
     uniqueIndex('submerchant_users_user_submerchant_idx').on(t.userId, t.submerchantId),

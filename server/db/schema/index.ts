@@ -1,3 +1,4 @@
 export * from './core'
 export * from './auth'
 export * from './platform'
+export * from './team'
