@@ -36,8 +36,11 @@ export function perspective(): MiddlewareHandler<AppEnv> {
       return next()
     }
     c.set('auth', { ...auth, submerchantId, role: membership.role })
-    await touchMember(c.get('deps').db.db, membership.id, c.get('deps').clock.now())
     await next()
+    // A refused or malformed call changes nothing, not even when the member was last active.
+    if (c.res.status < 400) {
+      await touchMember(c.get('deps').db.db, membership.id, c.get('deps').clock.now())
+    }
   }
 }
 
