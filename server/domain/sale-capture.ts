@@ -59,6 +59,7 @@ export async function captureIntentSale(
       capturedAt: now,
       retrievalReferenceNumber: retrievalReferenceNumber(now),
       balanceTransactionId,
+      feeAmount: fee,
       receiptId,
       intentId: row.id,
       externalReference: row.reference,

@@ -8,9 +8,14 @@ import { notFound } from '../errors'
 import { findInAccount, type AccountListResource } from '../lib/account-scope'
 import { intFilter, stringFilter } from '../lib/list-engine'
 
-// payoutId stays internal: it is never selected for the wire.
-const { payoutId: _internal, ...saleColumns } = getTableColumns(sales)
-type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId'>
+// The payout id, the fee copied from the balance transaction and the summary's bin stay internal.
+const {
+  payoutId: _payout,
+  feeAmount: _fee,
+  capturedBin: _bin,
+  ...saleColumns
+} = getTableColumns(sales)
+type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId' | 'feeAmount' | 'capturedBin'>
 
 // The Sale (docs/entities.md#sales-and-money) exactly as the arktype schema describes it.
 export function serializeSale(row: SaleRow): Sale {

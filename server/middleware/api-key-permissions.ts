@@ -47,6 +47,7 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'POST /v1/enrollments': 'submerchants:update',
 
   'GET /v1/sales': 'sales:read',
+  'GET /v1/sales/summary': 'sales:read',
   'GET /v1/sales/:id': 'sales:read',
   // Refund requests act on a sale; the key's creator's refund rule (docs/roles.md#refunds) still applies.
   'GET /v1/sales/:saleId/refund-requests': 'sales:read',

@@ -172,13 +172,25 @@ final as (
     1 + floor(s.r_reason * ${withheld.length})::int as reason_index
   from shaped s
   offset 0
+),
+-- Fees: card-type rate plus uplifts for commercial and international cards, plus a fixed part.
+priced as (
+  select f.*,
+    (round(f.amount * (
+        case when f.card_scheme = 'american_express' then 290 when f.card_type = 'debit' then 120
+             when f.card_type = 'prepaid' then 150 else 170 end
+        + case when f.r_commercial < 0.07 then 50 else 0 end
+        + case when f.card_country_code not in ('GB','IE','FR','DE','ES','IT','NL') then 80 else 0 end
+      ) / 10000.0) + case when f.method = 'ecommerce' then 20 else 5 end)::int as fee
+  from final f
+  offset 0
 )
 insert into sales (
   id, submerchant_id, amount, sale_amount, gratuity_amount, currency, method, pan_last_four, auth_code,
   card_scheme, card_is_commercial, card_type, card_is_prepaid, card_country_code, card_country_is_in_eea,
   captured_at, retrieval_reference_number, settlement_transaction_id, balance_transaction_id,
   disbursement_withheld, disbursement_withheld_reason, disbursement_withheld_message, disbursement_withheld_url,
-  terminal_id, terminal_serial_number, receipt_id, intent_id, external_reference, payout_id
+  terminal_id, terminal_serial_number, receipt_id, intent_id, external_reference, payout_id, fee_amount
 )
 select
   'sale_' || substr(f.h, 1, 24),
@@ -201,23 +213,15 @@ select
   case when f.method = 'ecommerce' then 'int_' || substr(md5(${lit(capabilityKey)} || '/intent/' || f.i), 1, 24) end,
   case when f.method = 'ecommerce' and f.job_number then 'JOB' || lpad(floor(f.r_reference * 1000000)::int::text, 6, '0')
        when f.method = 'ecommerce' and f.r_reference < 0.5 then 'BK-' || lpad(floor(f.r_reference * 200000)::int::text, 5, '0') end,
-  case when not f.withheld then f.payout_id end
-from final f`
+  case when not f.withheld then f.payout_id end,
+  f.fee
+from priced f`
 
-  // Fees: card-type rate plus uplifts for commercial and international cards, plus a fixed part.
+  // The fee was priced with the sale (its fee_amount copy); the balance transaction carries it.
   const balanceInsert = `
 insert into balance_transactions (id, submerchant_id, source_id, type, amount, fee_amount, net_amount, currency, created_at, payout_id)
-select x.balance_transaction_id, x.submerchant_id, x.id, 'sale', x.amount, x.fee, x.amount - x.fee, x.currency, x.captured_at, x.payout_id
-from (
-  select s.*,
-    (round(s.amount * (
-        case when s.card_scheme = 'american_express' then 290 when s.card_type = 'debit' then 120
-             when s.card_type = 'prepaid' then 150 else 170 end
-        + case when s.card_is_commercial then 50 else 0 end
-        + case when s.card_country_code not in ('GB','IE','FR','DE','ES','IT','NL') then 80 else 0 end
-      ) / 10000.0) + case when s.method = 'ecommerce' then 20 else 5 end)::int as fee
-  from sales s
-) x`
+select s.balance_transaction_id, s.submerchant_id, s.id, 'sale', s.amount, s.fee_amount, s.amount - s.fee_amount, s.currency, s.captured_at, s.payout_id
+from sales s`
 
   const receiptsInsert = `
 insert into receipts (id, sale_id, submerchant_id, created_at)
