@@ -54,6 +54,19 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      // Servers, a balancer and a PostgreSQL of its own, started by the test (needs Debian's
+      // postgresql and haproxy); npm test runs it as its own stage, once, after the rest.
+      {
+        resolve: { alias },
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 })

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint and import cycles, vitest, Playwright, in that order; stops at the first failure.
+# npm test: typecheck, lint and import cycles, vitest, Playwright, the cluster test, in that order;
+# stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reports=.tmp/reports
@@ -27,5 +28,9 @@ static_checks() {
   [ "$tc" -eq 0 ] && [ "$lint" -eq 0 ]
 }
 stage "typecheck + lint" static_checks
-stage vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+stage vitest npx vitest run --project unit --project unit-dom --project build --project api \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 stage playwright npx playwright test
+# Three servers, HAProxy and a PostgreSQL of its own, under load with faults: alone, after the rest.
+stage cluster npx vitest run --project cluster \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest-cluster.json"

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv, Deps } from './context'
 import { setPasswordHashMode } from './auth/password'
 import { limitBody, requireJsonBody } from './middleware/body-guard'
@@ -61,6 +61,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   })
   app.use('*', requestId())
   app.use('*', closeWhileDraining())
+  // Several servers share one sandbox clock: each request starts from its current offset.
+  const syncClock: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    await deps.clock.sync?.()
+    await next()
+  }
+  for (const path of ['/v1/*', '/sandbox/*', '/pay/*', '/receipts/*']) app.use(path, syncClock)
   app.use('*', securityHeaders({ connectSrc: options.connectSrc }))
 
   app.use('/v1/*', privateNoStore())

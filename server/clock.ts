@@ -2,6 +2,10 @@
 export interface Clock {
   now(): Date
   advance(seconds: number): void
+  // A clock shared by several servers (server/domain/shared-clock.ts): picks up a move made by
+  // another server, and makes a move every server sees.
+  sync?(): Promise<void>
+  advanceShared?(seconds: number): Promise<void>
 }
 
 export function createClock(start?: Date): Clock {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createClock } from './clock'
+import { createSharedClock } from './domain/shared-clock'
 import { startBanner } from './banner'
 import { ConfigError, listeningUrl, loadConfig } from './config'
 import type { Lifecycle } from './context'
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   })
   if (seeded) console.log(`Seeded demo data (${config.seedSales} sales).`)
 
-  const clock = createClock()
+  // On PostgreSQL other servers may share the database, and so the sandbox clock.
+  const clock = database.kind === 'postgres' ? await createSharedClock(database.db) : createClock()
   const lifecycle: Lifecycle = { draining: false }
   const app = createApp(
     { db: database, clock, config: config.server, lifecycle },

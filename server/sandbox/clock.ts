@@ -12,7 +12,8 @@ export function clockRoutes(): Hono<AppEnv> {
   app.post('/', async (c) => {
     const { advanceSeconds } = await parseJsonBody(c, ClockAdvance)
     const { clock } = c.get('deps')
-    clock.advance(advanceSeconds)
+    if (clock.advanceShared) await clock.advanceShared(advanceSeconds)
+    else clock.advance(advanceSeconds)
     return c.json({ now: clock.now().toISOString() })
   })
   return app

@@ -244,6 +244,7 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
 // One round: claim what is due, send it, record it. Returns how many were claimed.
 export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promise<number> {
   const options = withDefaults(opts)
+  await deps.clock.sync?.()
   const now = deps.clock.now()
   const leaseUntil = new Date(now.getTime() + options.leaseSeconds * 1000)
   const claimed = await claimDue(deps.db.db, now, options.batchSize, leaseUntil)

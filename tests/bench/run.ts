@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,export,login-flood,webhooks,scan-kit] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,export,login-flood,webhooks,scan-kit,cluster] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,9 +17,16 @@ import { runExportBench } from './export'
 import { runBulkCreateBench } from './bulk-create'
 import { runWebhookDeliveryBench } from './webhook-delivery'
 import { runScanKitBench } from './scan-kit'
+import { clusterRows, runClusterBench } from './cluster'
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, sales: { type: 'string', default: '1000000' } },
+  options: {
+    only: { type: 'string' },
+    sales: { type: 'string', default: '1000000' },
+    // The cluster bench's steady stretch (default 300 s) and clients (default 100).
+    'cluster-seconds': { type: 'string' },
+    'cluster-clients': { type: 'string' },
+  },
 })
 const only = values.only ? new Set(values.only.split(',')) : null
 const wanted = (name: string) => !only || only.has(name)
@@ -422,6 +429,25 @@ if (wanted('offline-start') || wanted('cache-size')) {
       ok: r.salesBrowsed >= 100 && r.persistedBytes <= 5 * 1024 * 1024,
     })
   }
+}
+
+// Not in the default run: 6 minutes of load on every core. Ask for it with --only cluster.
+if (only?.has('cluster')) {
+  const clients = Number(values['cluster-clients'] ?? 100)
+  const r = await runClusterBench({
+    clients,
+    steadySeconds: Number(values['cluster-seconds'] ?? 300),
+  })
+  results.cluster = {
+    ...r,
+    load: {
+      ...r.load,
+      latencies: undefined,
+      acks: r.load.acks.length,
+      attempted: r.load.attempted.length,
+    },
+  }
+  rows.push(...clusterRows(r, clients))
 }
 
 mkdirSync('bench-results', { recursive: true })

@@ -5,11 +5,9 @@
 // deliveries per second (10,000 ÷ the time from the notifications' commit until the database
 // shows all 10,000 succeeded), lost (never received; must be 0), duplicated (received more than
 // once), and signature failures (must be 0).
-import { execFile } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { webhookNotifications } from '../../server/db/schema/core'
 import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
 import { notificationRow } from '../../server/domain/events'
@@ -18,15 +16,10 @@ import { createWebhookEndpoint } from '../../server/domain/webhook-endpoints'
 import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { verifySignature } from '../../server/webhooks/signature'
-import {
-  freePort,
-  killSandbox,
-  spawnSandbox,
-  type SandboxProcess,
-} from '../e2e/support/private-server'
+import { killSandbox, spawnSandbox, type SandboxProcess } from '../e2e/support/private-server'
+import { startPostgres, type Postgres } from '../support/postgres'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 
-const run = promisify(execFile)
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const INSERT_CHUNK = 1_000
 const POLL_MS = 100
@@ -59,60 +52,6 @@ export interface WebhookDeliveryBenchResult {
   duplicated: number
   extraDeliveries: number
   signatureFailures: number
-}
-
-// ── A throwaway PostgreSQL on 127.0.0.1, as .ci/run starts one ────────────────────────────────────
-
-interface Postgres {
-  url: string
-  stop(): Promise<void>
-}
-
-function postgresBin(): string {
-  const root = '/usr/lib/postgresql'
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : []
-  const newest = versions.at(-1)
-  // Else from PATH.
-  return newest ? path.join(root, newest, 'bin') : ''
-}
-
-async function startPostgres(): Promise<Postgres> {
-  const bin = postgresBin()
-  const tool = (name: string) => (bin ? path.join(bin, name) : name)
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-pg-'))
-  // initdb refuses to run as root: then the postgres user owns the cluster.
-  const asRoot = process.getuid?.() === 0
-  if (asRoot) {
-    const id = async (flag: string) => Number((await run('id', [flag, 'postgres'])).stdout.trim())
-    chownSync(dir, await id('-u'), await id('-g'))
-  }
-  const pg = (name: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', tool(name), ...args]) : run(tool(name), args)
-  const port = await freePort()
-  let started = false
-  const stop = async () => {
-    if (started) await pg('pg_ctl', ['-D', dir, '-m', 'fast', 'stop']).catch(() => undefined)
-    rmSync(dir, { recursive: true, force: true })
-  }
-  try {
-    await pg('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres'])
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`
-    started = true
-    await pg('pg_ctl', [
-      '-D',
-      dir,
-      '-l',
-      path.join(dir, 'server.log'),
-      '-w',
-      '-o',
-      options,
-      'start',
-    ])
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
 }
 
 // ── The bench ─────────────────────────────────────────────────────────────────────────────────────

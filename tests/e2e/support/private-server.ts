@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { E2E_DIST_DIR, e2eBuild } from '../../support/portal-build'
+import { serverBundle } from '../../support/server-bundle'
 
 export interface PrivateServer {
   baseURL: string
@@ -55,7 +56,7 @@ export interface SandboxProcess {
 }
 
 /**
- * Starts `server/main.ts` on 127.0.0.1 over the given data directory and waits until `readyPath`
+ * Starts `server/main.ts` (bundled: tests/support/server-bundle.ts) on 127.0.0.1 over the given data directory and waits until `readyPath`
  * answers.
  */
 export async function spawnSandbox(opts: {
@@ -68,7 +69,7 @@ export async function spawnSandbox(opts: {
   port?: number
 }): Promise<SandboxProcess> {
   const port = opts.port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [await serverBundle()], {
     env: {
       ...process.env,
       PORT: String(port),
