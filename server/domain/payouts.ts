@@ -31,7 +31,7 @@ export function serializePayout(row: PayoutRow): Payout {
 
 const payoutColumns = getTableColumns(payouts)
 
-// GET /v1/payouts?submerchantId={id}.
+// GET /v1/payouts?submerchantId={id}, with q on the payment reference.
 export const payoutsList: AccountListResource<PayoutRow> = {
   table: payouts,
   account: payouts.submerchantId,
@@ -61,6 +61,8 @@ export const payoutsList: AccountListResource<PayoutRow> = {
   },
   defaultSort: '-createdAt',
   tieBreaker: payouts.id,
+  // The one-box search finds a payout by part of its reference (an account has a few hundred).
+  q: [payouts.paymentReference],
 }
 
 // GET /v1/payouts/{id}: one payout of the account; another account's is the same 404 as a missing one.

@@ -236,6 +236,12 @@ export const sales = pgTable(
       .where(sql`${t.terminalId} is not null`),
     index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
     index('sales_submerchant_pan_idx').on(t.submerchantId, t.panLastFour),
+    // One-box search (docs/screens.md#search): a sale by its auth code, RRN or external reference.
+    index('sales_submerchant_auth_code_idx').on(t.submerchantId, t.authCode),
+    index('sales_submerchant_rrn_idx').on(t.submerchantId, t.retrievalReferenceNumber),
+    index('sales_submerchant_external_reference_idx')
+      .on(t.submerchantId, t.externalReference)
+      .where(sql`${t.externalReference} is not null`),
     // The sales table's enum filters, newest first: a rare or empty combination (American Express
     // is never debit) is answered from these (alone or ANDed) instead of a scan of the whole account.
     index('sales_submerchant_scheme_captured_idx').on(

@@ -35,6 +35,8 @@ export const PAYMENT_LINKS_LIST: ListSpec = {
     },
     { kind: 'text', key: 'reference', label: 'Reference', maxLength: 100 },
     { kind: 'amount', key: 'amount', label: 'Amount' },
+    // Free text, as the one-box search sends it (docs/screens.md#search).
+    { kind: 'text', key: 'q', label: 'Search', maxLength: 100 },
   ],
   sortable: ['createdAt', 'amount', 'status', 'reference', 'customerName', 'expiresAt'],
   defaultSort: { field: 'createdAt', direction: 'desc' },

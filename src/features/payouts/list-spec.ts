@@ -16,6 +16,8 @@ export const PAYOUTS_LIST: ListSpec = {
     },
     { kind: 'select', key: 'status', label: 'Status', values: PAYOUT_STATUSES },
     { kind: 'text', key: 'paymentReference', label: 'Reference', maxLength: 64 },
+    // Free text, as the one-box search sends it (docs/screens.md#search).
+    { kind: 'text', key: 'q', label: 'Search', maxLength: 100 },
   ],
   sortable: ['createdAt', 'amount', 'status', 'paymentReference', 'id'],
   defaultSort: { field: 'createdAt', direction: 'desc' },

@@ -3,6 +3,8 @@ import { narrowListSpec, type ListSpec } from '@/lib/list-search'
 
 export const MAX_SERIAL_LENGTH = 64
 export const PAN_LAST_FOUR_MESSAGE = 'Enter exactly 4 digits'
+export const AUTH_CODE_MESSAGE = 'Enter 6 capital letters and digits'
+export const RRN_MESSAGE = 'Enter exactly 12 digits'
 
 // The sales list's view (docs/screens.md#sales, docs/constants.md#sales-filters): declared once; the URL, the query, chips and panel follow from it.
 export const SALES_LIST: ListSpec = {
@@ -38,6 +40,31 @@ export const SALES_LIST: ListSpec = {
       patternMessage: PAN_LAST_FOUR_MESSAGE,
       hint: 'The last 4 digits of the card',
       inputMode: 'numeric',
+    },
+    { kind: 'amount', key: 'amount', label: 'Amount' },
+    {
+      kind: 'text',
+      key: 'authCode',
+      label: 'Auth code',
+      maxLength: 6,
+      pattern: /^[A-Z0-9]{6}$/,
+      patternMessage: AUTH_CODE_MESSAGE,
+    },
+    {
+      kind: 'text',
+      key: 'retrievalReferenceNumber',
+      label: 'RRN',
+      maxLength: 12,
+      pattern: /^\d{12}$/,
+      patternMessage: RRN_MESSAGE,
+      inputMode: 'numeric',
+    },
+    {
+      kind: 'text',
+      key: 'externalReference',
+      label: 'External reference',
+      chipLabel: 'Reference',
+      maxLength: 100,
     },
   ],
   sortable: [

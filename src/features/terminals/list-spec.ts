@@ -6,7 +6,11 @@ export const TERMINALS_LIST: ListSpec = {
   id: 'terminals',
   noun: 'terminals',
   nounOne: 'terminal',
-  filters: [{ kind: 'select', key: 'model', label: 'Model', values: TERMINAL_MODELS }],
+  filters: [
+    { kind: 'select', key: 'model', label: 'Model', values: TERMINAL_MODELS },
+    // Serial number, name or custom reference, as the one-box search sends it (docs/screens.md#search).
+    { kind: 'text', key: 'q', label: 'Search', maxLength: 100 },
+  ],
   sortable: ['name', 'serialNumber', 'customReference', 'model', 'currentAllocation.createdAt'],
   defaultSort: { field: 'serialNumber', direction: 'asc' },
 }

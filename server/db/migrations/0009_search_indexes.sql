@@ -1,0 +1,3 @@
+CREATE INDEX "sales_submerchant_auth_code_idx" ON "sales" USING btree ("submerchant_id","auth_code");--> statement-breakpoint
+CREATE INDEX "sales_submerchant_rrn_idx" ON "sales" USING btree ("submerchant_id","retrieval_reference_number");--> statement-breakpoint
+CREATE INDEX "sales_submerchant_external_reference_idx" ON "sales" USING btree ("submerchant_id","external_reference") WHERE "sales"."external_reference" is not null;
