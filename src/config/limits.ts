@@ -13,6 +13,8 @@ export const PAGE_CHUNK = 3
 // Search (docs/constants.md#timing): free text waits for a pause; suggestions are capped.
 export const SEARCH_DEBOUNCE_MS = 500
 export const SEARCH_LIMIT = 10
+// The one-box search asks once typing has paused this long (docs/constants.md#timing).
+export const ONE_BOX_DEBOUNCE_MS = 200
 export const APPROXIMATE_TOTAL_FACTOR = 1.2
 // docs/constants.md#formats: a 12-hour hour, since a 24-hour one beside AM/PM reads '23:53 PM'.
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD hh:mm A'

@@ -4,6 +4,7 @@ import { AccountLoadError } from '@/features/accounts/account-load-error'
 import { accountQueries } from '@/features/accounts/api'
 import { LoadError } from '@/features/accounts/load-error'
 import { AccountFailure } from '@/features/shell/account-failure'
+import { SearchEntry } from '@/features/search/search-entry'
 import { AppShell } from '@/features/shell/app-shell'
 
 // Every route under here needs a signed-in user and a chosen account (docs/screens.md#routing-rules).
@@ -24,12 +25,28 @@ function AuthError(props: ErrorComponentProps) {
   return <AccountFailure error={props.error} />
 }
 
+// The search code (and chrono-node) loads the first time the box is used.
+const loadSearch = () => import('@/routes/-search')
+
 function AuthLayout() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
   // Already loaded by the guard (ensureUser).
   const { data: user } = useSuspenseQuery(accountQueries.currentUser())
   return (
-    <AppShell user={user} account={submerchant} role={submerchantRole}>
+    <AppShell
+      user={user}
+      account={submerchant}
+      role={submerchantRole}
+      search={(wide) => (
+        <SearchEntry
+          wide={wide}
+          submerchantId={submerchant.id}
+          userId={user.id}
+          subject={{ role: submerchantRole, account: submerchant }}
+          load={loadSearch}
+        />
+      )}
+    >
       <Outlet />
     </AppShell>
   )

@@ -1,7 +1,7 @@
 import type { SidebarEntryId } from '@/config/access-lists'
 
 // 24 px stroke icons; decorative, the text next to them names the control.
-type IconId = SidebarEntryId | 'menu' | 'bell' | 'settings' | 'outbox' | 'calendar'
+type IconId = SidebarEntryId | 'menu' | 'bell' | 'settings' | 'outbox' | 'calendar' | 'search'
 
 const PATHS: Record<IconId, string> = {
   dashboard: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 7h6V4h-6z',
@@ -19,6 +19,7 @@ const PATHS: Record<IconId, string> = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   outbox: 'M4 13h4l1.5 3h5L16 13h4M4 13l2.5-8h11L20 13v6H4z',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
   settings:
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',

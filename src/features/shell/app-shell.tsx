@@ -26,13 +26,15 @@ interface AppShellProps {
   // The chosen account and the user's role there; null on /user/edit before an account is chosen.
   account: Submerchant | null
   role: Role | null
+  // The one-box search of account pages (docs/screens.md#search), told whether the bar is wide.
+  search?: (wide: boolean) => ReactNode
   children: ReactNode
 }
 
 // Without an account only the entries that need none make sense.
 const ACCOUNTLESS_ENTRIES = new Set(['support', 'status'])
 
-export function AppShell({ user, account, role, children }: AppShellProps) {
+export function AppShell({ user, account, role, search, children }: AppShellProps) {
   const wide = useMediaQuery(SIDEBAR_QUERY)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const { requestLogout, dialog } = useLogout()
@@ -73,7 +75,9 @@ export function AppShell({ user, account, role, children }: AppShellProps) {
               <Link to="/select-account">Choose an account</Link>
             )}
           </div>
+          {account && wide && search?.(true)}
           <div className="top-bar__actions">
+            {account && !wide && search?.(false)}
             <SystemStatusIcon />
             <NotificationsMenu />
             <SettingsMenu onLogout={requestLogout} />
