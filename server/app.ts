@@ -5,6 +5,7 @@ import { limitBody, requireJsonBody } from './middleware/body-guard'
 import { privateNoStore } from './middleware/cache-control'
 import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
+import { requestDeadline } from './middleware/deadline'
 import { closeWhileDraining } from './middleware/drain'
 import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
@@ -69,6 +70,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   for (const path of ['/v1/*', '/sandbox/*', '/pay/*', '/receipts/*']) app.use(path, syncClock)
   app.use('*', securityHeaders({ connectSrc: options.connectSrc }))
 
+  const deadline = deps.config.requestDeadlineMs
+  if (deadline) app.use('/v1/*', requestDeadline(deadline))
   app.use('/v1/*', privateNoStore())
   app.use('/v1/*', credentialedCors(deps.config.corsOrigins))
   app.use('/v1/*', csrfGuard())

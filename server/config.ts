@@ -29,6 +29,8 @@ export interface ServerConfig {
   trustProxy?: boolean
   // When set, the /sandbox controls need Authorization: Bearer <SANDBOX_TOKEN>.
   sandboxToken?: string
+  // A /v1 request not answered by then gets 503 with Retry-After (REQUEST_DEADLINE_SECONDS).
+  requestDeadlineMs?: number
 }
 
 export interface RuntimeConfig {
@@ -148,6 +150,11 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       publicUrl: publicUrls[0],
       trustProxy: flag(env, 'TRUST_PROXY', false),
       sandboxToken,
+      // On PostgreSQL the database is another machine that may stop answering mid-query; PGlite
+      // lives in this process. 0 turns the deadline off.
+      requestDeadlineMs:
+        integer(env, 'REQUEST_DEADLINE_SECONDS', env.DATABASE_URL?.trim() ? 10 : 0, 0, 3_600) *
+        1000,
     },
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,

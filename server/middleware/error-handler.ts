@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from '../context'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable'
 import { HttpError, type FieldError } from '../errors'
+import { BRIEFLY_UNAVAILABLE } from './deadline'
 
 export interface ErrorBody {
   message: string
@@ -27,8 +28,6 @@ export function fieldErrorsFrom(errors: ArkErrors): FieldError[] {
 export function errorResponse(c: Context, status: number, body: ErrorBody): Response {
   return c.json(body, status as ContentfulStatusCode)
 }
-
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Try again in a moment.'
 
 interface KnownError {
   status: number
@@ -63,7 +62,7 @@ function toErrorBody(err: unknown): KnownError | null {
   if (isDatabaseUnavailable(err)) {
     return {
       status: 503,
-      body: { message: DATABASE_UNAVAILABLE, code: 'database_unavailable' },
+      body: { message: BRIEFLY_UNAVAILABLE, code: 'database_unavailable' },
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     }
   }

@@ -81,6 +81,26 @@ describe('a database that cannot be reached', () => {
     }
   })
 
+  it('a request with no answer within the deadline gets 503, not a hang', async () => {
+    const slow = createApp({
+      db: t.database,
+      clock: t.clock,
+      config: { ...t.config, requestDeadlineMs: 300 },
+    })
+    // Test-only: a query that never comes back, as on a database that stopped answering.
+    slow.get('/v1/test-hang', () => new Promise<Response>(() => undefined))
+    // The session made on the app without a deadline: signing in may itself take 300 ms here.
+    const client = new Client(slow)
+    for (const [name, value] of owner.cookies) client.cookies.set(name, value)
+    const res = await client.request('GET', '/v1/test-hang')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('Retry-After')).toBe('2')
+    expect(await res.json()).toEqual({
+      message: 'The service is briefly unavailable. Try again in a moment.',
+      code: 'deadline_exceeded',
+    })
+  })
+
   it('tells an unreachable database from a failing query', () => {
     expect(isDatabaseUnavailable(driverError('Connection terminated unexpectedly'))).toBe(true)
     expect(isDatabaseUnavailable(driverError('the database system is starting up', '57P03'))).toBe(
