@@ -23,6 +23,9 @@ import { users } from '../db/schema/core'
 import { badRequest, conflict, HttpError, notFound } from '../errors'
 import { getUser, type UserRow } from './users'
 
+// Writes the change's activity row in the change's own transaction; failed attempts stay counted outside it.
+type RecordChange = (tx: Db) => Promise<void>
+
 export const USER_SECURITY_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   mfaRequired: MFA_MESSAGES.required,
@@ -91,7 +94,7 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: UpdatePasswordPayload,
-  opts: { now: Date; keepDeviceId: string | null },
+  opts: { now: Date; keepDeviceId: string | null; record?: RecordChange },
 ): Promise<UserRow> {
   const { now } = opts
   const accountKey = accountKeyFor(user.emailAddress)
@@ -115,19 +118,19 @@ export async function changePassword(
   }
   await clearFailures(db, accountKey)
 
-  const [updated] = await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.newPassword),
-      updatedAt: now,
-      credentialsChangedAt: now,
-    })
-    .where(eq(users.id, user.id))
-    .returning()
-  if (!updated) throw notFound('User not found')
-  // Other devices must sign in again; this one re-authenticates with its refresh token (docs/states.md#password).
-  await revokeAllForUser(db, user.id, now, { exceptDeviceId: opts.keepDeviceId })
-  return updated
+  const passwordHash = await hashPassword(input.newPassword)
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, credentialsChangedAt: now })
+      .where(eq(users.id, user.id))
+      .returning()
+    if (!updated) throw notFound('User not found')
+    // Other devices must sign in again; this one re-authenticates with its refresh token (docs/states.md#password).
+    await revokeAllForUser(tx, user.id, now, { exceptDeviceId: opts.keepDeviceId })
+    await opts.record?.(tx)
+    return updated
+  })
 }
 
 // A new secret awaiting its first code; asking again restarts (a confirmed secret is never replaced).
@@ -160,6 +163,7 @@ export async function confirmMfaEnrollment(
   user: UserRow,
   token: string,
   now: Date,
+  record?: RecordChange,
 ): Promise<UserRow> {
   if (user.mfaIsEnabled) throw mfaAlreadyEnabled()
   const [pending] = await db
@@ -169,25 +173,28 @@ export async function confirmMfaEnrollment(
   if (!pending) throw noPendingEnrollment()
   await verifyCode(db, user, pending.secret, token, now, { allowRecoveryCode: false })
   // Only the secret the code was checked against; a restart in between must enrol again.
-  const confirmed = await db
-    .update(mfaSecrets)
-    .set({ confirmedAt: now })
-    .where(
-      and(
-        eq(mfaSecrets.userId, user.id),
-        eq(mfaSecrets.secret, pending.secret),
-        isNull(mfaSecrets.confirmedAt),
-      ),
-    )
-    .returning({ userId: mfaSecrets.userId })
-  if (confirmed.length === 0) throw noPendingEnrollment()
-  const [updated] = await db
-    .update(users)
-    .set({ mfaIsEnabled: true, updatedAt: now, credentialsChangedAt: now })
-    .where(eq(users.id, user.id))
-    .returning()
-  if (!updated) throw notFound('User not found')
-  return updated
+  return db.transaction(async (tx) => {
+    const confirmed = await tx
+      .update(mfaSecrets)
+      .set({ confirmedAt: now })
+      .where(
+        and(
+          eq(mfaSecrets.userId, user.id),
+          eq(mfaSecrets.secret, pending.secret),
+          isNull(mfaSecrets.confirmedAt),
+        ),
+      )
+      .returning({ userId: mfaSecrets.userId })
+    if (confirmed.length === 0) throw noPendingEnrollment()
+    const [updated] = await tx
+      .update(users)
+      .set({ mfaIsEnabled: true, updatedAt: now, credentialsChangedAt: now })
+      .where(eq(users.id, user.id))
+      .returning()
+    if (!updated) throw notFound('User not found')
+    await record?.(tx)
+    return updated
+  })
 }
 
 // MFA off with a 6-digit code or the 24-character recovery code.
@@ -196,10 +203,14 @@ export async function disableMfaWithCode(
   user: UserRow,
   code: string,
   now: Date,
+  record?: RecordChange,
 ): Promise<UserRow> {
   const secret = await activeMfaSecret(db, user.id)
   if (!secret) throw conflict(USER_SECURITY_MESSAGES.mfaNotEnabled, 'mfa_not_enabled')
   await verifyCode(db, user, secret, code, now, { allowRecoveryCode: true })
-  await disableMfa(db, user.id, now)
-  return getUser(db, user.id)
+  return db.transaction(async (tx) => {
+    await disableMfa(tx, user.id, now)
+    await record?.(tx)
+    return getUser(tx, user.id)
+  })
 }

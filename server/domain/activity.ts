@@ -151,3 +151,20 @@ export const activityList: AccountListResource<ActivityRow> = {
 export function ownActivity(userId: string) {
   return eq(activityEvents.actorId, userId)
 }
+
+type Scalar = ActivityChange['before']
+
+// The named fields whose values differ between two versions of an object (before → after).
+export function diffFields<T extends object>(
+  before: T | null,
+  after: T | null,
+  fields: readonly (keyof T & string)[],
+): ActivityChange[] {
+  return fields.flatMap((field) =>
+    changed(
+      field,
+      before ? ((before[field] ?? null) as Scalar) : null,
+      after ? ((after[field] ?? null) as Scalar) : null,
+    ),
+  )
+}

@@ -61,3 +61,17 @@ export async function audited<T>(
     return result
   })
 }
+
+/**
+ * The activity row of a change whose domain function runs its own transaction (a password or MFA
+ * change, whose failed attempts must be counted outside it): it calls this inside that transaction.
+ */
+export function activityRecorder(
+  c: Context<AppEnv>,
+  facts: ActivityFacts,
+  target: ActivityTarget,
+): (tx: Db) => Promise<void> {
+  const actor = activityActor(c)
+  const origin = activityOrigin(c)
+  return (tx) => recordActivity(tx, target, actor, origin, facts)
+}

@@ -18,7 +18,12 @@ import {
 import { expireDueIntents, findOwnIntent, type IntentScope } from '../domain/intent-locks'
 import { resendNotifications } from '../domain/intent-notifications'
 import { intentsList, serializeIntent } from '../domain/intent-records'
+import type { Intent } from '@/api/schema/intents'
+import type { ActivityAction } from '@/api/schema/team'
+import type { Db } from '../db/client'
+import { diffFields } from '../domain/activity'
 import { forbidden } from '../errors'
+import { audited } from '../lib/activity'
 import { runAccountList } from '../lib/account-scope'
 import { publicOrigin } from '../lib/public-url'
 import { requireAuth } from '../middleware/auth'
@@ -38,6 +43,47 @@ async function requireModify(c: Context<AppEnv>): Promise<IntentScope> {
   const scope = intentScope(c)
   await requireAccess(c, 'canEditPaymentLinks')
   return scope
+}
+
+// What a payment link's activity row shows changing (never the customer's contact details).
+const LINK_FIELDS = [
+  'status',
+  'amount',
+  'currency',
+  'reference',
+  'description',
+  'customerName',
+  'captureAmount',
+] as const
+
+const linkObject = (intent: Pick<Intent, 'id' | 'reference'>) => ({
+  type: 'payment_link' as const,
+  id: intent.id,
+  label: intent.reference,
+})
+
+// A change of one link with its activity row: the link before and after, in one transaction.
+async function auditedChange(
+  c: Context<AppEnv>,
+  scope: IntentScope,
+  action: ActivityAction,
+  change: (tx: Db) => Promise<Intent | null>,
+): Promise<Intent | null> {
+  const origin = publicOrigin(c)
+  const now = c.get('deps').clock.now()
+  const { after } = await audited(
+    c,
+    async (tx) => ({
+      before: serializeIntent(await findOwnIntent(tx, scope, now), origin),
+      after: await change(tx),
+    }),
+    ({ before, after }) => ({
+      action,
+      object: linkObject(after ?? before),
+      changes: diffFields(before, after, LINK_FIELDS),
+    }),
+  )
+  return after
 }
 
 // Payment links (intents) of the perspective account (docs/api.md#payment-links).
@@ -60,13 +106,23 @@ export function intentRoutes(): Hono<AppEnv> {
       throw forbidden('You can only create payment links for the account in Token-Perspective')
     }
     const auth = requireAuth(c)
-    const intent = await createIntent(c.get('deps').db.db, {
-      submerchantId,
-      payload,
-      createdBy: auth.via === 'api_key' && auth.apiKeyId ? auth.apiKeyId : auth.userId,
-      requiresJobNumber: (await accessForRequest(c)).requiresJobNumber,
-      ...changeContext(c),
-    })
+    const requiresJobNumber = (await accessForRequest(c)).requiresJobNumber
+    const intent = await audited(
+      c,
+      (tx) =>
+        createIntent(tx, {
+          submerchantId,
+          payload,
+          createdBy: auth.via === 'api_key' && auth.apiKeyId ? auth.apiKeyId : auth.userId,
+          requiresJobNumber,
+          ...changeContext(c),
+        }),
+      (created) => ({
+        action: 'payment_link.created',
+        object: linkObject(created),
+        changes: diffFields(null, created, ['amount', 'currency', 'reference']),
+      }),
+    )
     return c.json(intent, 201)
   })
 
@@ -80,47 +136,52 @@ export function intentRoutes(): Hono<AppEnv> {
     const scope = await requireModify(c)
     const payload = await parseJsonBody(c, IntentUpdatePayload)
     const { requiresJobNumber } = await accessForRequest(c)
-    const intent = await updateIntent(c.get('deps').db.db, scope, {
-      payload,
-      requiresJobNumber,
-      ...changeContext(c),
-    })
+    const intent = await auditedChange(c, scope, 'payment_link.edited', (tx) =>
+      updateIntent(tx, scope, { payload, requiresJobNumber, ...changeContext(c) }),
+    )
     return c.json(intent)
   })
 
   app.put('/:id/cancellation', async (c) => {
     const scope = await requireModify(c)
-    return c.json(await cancelIntent(c.get('deps').db.db, scope, changeContext(c)))
+    const intent = await auditedChange(c, scope, 'payment_link.cancelled', (tx) =>
+      cancelIntent(tx, scope, changeContext(c)),
+    )
+    return c.json(intent)
   })
 
   app.put('/:id/authorization/capture', async (c) => {
     const scope = await requireModify(c)
     const payload = await parseJsonBody(c, CapturePayload)
-    const intent = await captureIntent(c.get('deps').db.db, scope, {
-      payload,
-      ...changeContext(c),
-    })
+    const intent = await auditedChange(c, scope, 'payment_link.captured', (tx) =>
+      captureIntent(tx, scope, { payload, ...changeContext(c) }),
+    )
     return c.json(intent)
   })
 
   app.put('/:id/reset', async (c) => {
     const scope = await requireModify(c)
-    return c.json(await resetIntent(c.get('deps').db.db, scope, changeContext(c)))
+    const intent = await auditedChange(c, scope, 'payment_link.reset', (tx) =>
+      resetIntent(tx, scope, changeContext(c)),
+    )
+    return c.json(intent)
   })
 
   app.delete('/:id', async (c) => {
     const scope = await requireModify(c)
-    await deleteIntent(c.get('deps').db.db, scope, c.get('deps').clock.now())
+    await auditedChange(c, scope, 'payment_link.deleted', async (tx) => {
+      await deleteIntent(tx, scope, c.get('deps').clock.now())
+      return null
+    })
     return c.body(null, 204)
   })
 
   app.post('/:id/customer-notifications', async (c) => {
     const scope = await requireModify(c)
     const payload = await parseJsonBody(c, CustomerNotificationPayload)
-    const intent = await resendNotifications(c.get('deps').db.db, scope, {
-      payload,
-      ...changeContext(c),
-    })
+    const intent = await auditedChange(c, scope, 'payment_link.resent', (tx) =>
+      resendNotifications(tx, scope, { payload, ...changeContext(c) }),
+    )
     return c.json(intent, 201)
   })
 

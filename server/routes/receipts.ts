@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { ReceiptAdvicePayload } from '@/api/schema/receipts'
 import type { AppEnv } from '../context'
 import { findAccountReceipt, sendReceiptAdvice } from '../domain/receipts'
+import { audited } from '../lib/activity'
 import { absoluteUrl } from '../lib/public-url'
 import { parseJsonBody } from '../middleware/validate'
 import { requirePerspective } from '../middleware/perspective'
@@ -17,10 +18,20 @@ export function receiptRoutes(): Hono<AppEnv> {
     const receipt = await findAccountReceipt(db.db, c.req.param('receiptId'), submerchantId)
     const payload = await parseJsonBody(c, ReceiptAdvicePayload)
     const receiptUrl = absoluteUrl(c, receiptPath(receipt.receiptId))
-    const advice = await sendReceiptAdvice(db.db, receipt, payload, {
-      receiptUrl,
-      now: clock.now(),
-    })
+    const now = clock.now()
+    // The row names the sale and the channel, never the customer's number or address.
+    const advice = await audited(
+      c,
+      (tx) => sendReceiptAdvice(tx, receipt, payload, { receiptUrl, now }),
+      (sent) => ({
+        action: 'receipt.sent',
+        object: {
+          type: 'sale',
+          id: receipt.saleId,
+          label: `by ${sent.channel === 'sms' ? 'SMS' : 'email'}`,
+        },
+      }),
+    )
     return c.json(advice, 201)
   })
 

@@ -9,6 +9,8 @@ import {
   updateRefundRequest,
   type SaleScope,
 } from '../domain/refunds'
+import { diffFields } from '../domain/activity'
+import { audited } from '../lib/activity'
 import { invalidQuery } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
 import { requireAuth } from '../middleware/auth'
@@ -21,6 +23,14 @@ const ITEM = ['/:saleId/refund-requests/:refundId', '/:saleId/refund-requests/:r
 function saleScope(c: Context<AppEnv>): SaleScope {
   return { saleId: c.req.param('saleId') ?? '', submerchantId: requirePerspective(c) }
 }
+
+// What a refund's activity row shows changing (never the customer's email).
+const REFUND_FIELDS = ['amount', 'refundReason', 'status'] as const
+const onSale = (saleId: string, refundId: string) => ({
+  type: 'sale' as const,
+  id: saleId,
+  label: refundId,
+})
 
 function refundScope(c: Context<AppEnv>): SaleScope & { refundId: string } {
   return { ...saleScope(c), refundId: c.req.param('refundId') ?? '' }
@@ -48,12 +58,17 @@ export function refundRequestRoutes(): Hono<AppEnv> {
     const scope = saleScope(c)
     await requireAccess(c, 'canRequestRefund')
     const payload = await parseJsonBody(c, RefundRequestPayload)
-    const { db, clock } = c.get('deps')
-    const refund = await createRefundRequest(db.db, scope, {
-      payload,
-      userId: requireAuth(c).userId,
-      now: clock.now(),
-    })
+    const now = c.get('deps').clock.now()
+    const userId = requireAuth(c).userId
+    const refund = await audited(
+      c,
+      (tx) => createRefundRequest(tx, scope, { payload, userId, now }),
+      (created) => ({
+        action: 'refund.requested',
+        object: onSale(scope.saleId, created.id),
+        changes: diffFields(null, created, REFUND_FIELDS),
+      }),
+    )
     return c.json(refund, 201)
   })
 
@@ -61,14 +76,38 @@ export function refundRequestRoutes(): Hono<AppEnv> {
     const scope = refundScope(c)
     await requireAccess(c, 'canRequestRefund')
     const payload = await parseJsonBody(c, RefundRequestPayload)
-    const { db, clock } = c.get('deps')
-    return c.json(await updateRefundRequest(db.db, scope, { payload, now: clock.now() }))
+    const now = c.get('deps').clock.now()
+    const { after } = await audited(
+      c,
+      async (tx) => ({
+        before: (await listRefundRequests(tx, scope)).find((r) => r.id === scope.refundId) ?? null,
+        after: await updateRefundRequest(tx, scope, { payload, now }),
+      }),
+      ({ before, after }) => ({
+        action: 'refund.edited',
+        object: onSale(scope.saleId, after.id),
+        changes: diffFields(before, after, REFUND_FIELDS),
+      }),
+    )
+    return c.json(after)
   })
 
   app.on('DELETE', ITEM, async (c) => {
     const scope = refundScope(c)
     await requireAccess(c, 'canRequestRefund')
-    await deleteRefundRequest(c.get('deps').db.db, scope)
+    await audited(
+      c,
+      async (tx) => {
+        const before = (await listRefundRequests(tx, scope)).find((r) => r.id === scope.refundId)
+        await deleteRefundRequest(tx, scope)
+        return before ?? null
+      },
+      (before) => ({
+        action: 'refund.deleted',
+        object: onSale(scope.saleId, scope.refundId),
+        changes: diffFields(before, null, REFUND_FIELDS),
+      }),
+    )
     return c.body(null, 204)
   })
 

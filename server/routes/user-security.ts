@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import {
   MfaConfirmationPayload,
@@ -15,7 +15,9 @@ import {
   invalidCode,
   startMfaEnrollment,
 } from '../domain/account-security'
-import { serializeUser } from '../domain/users'
+import type { ActivityAction } from '@/api/schema/team'
+import { serializeUser, type UserRow } from '../domain/users'
+import { activityRecorder } from '../lib/activity'
 import { HttpError } from '../errors'
 import { ACCESS_COOKIE, requireSelf } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
@@ -33,6 +35,19 @@ async function withCodeMessage<T>(codeField: string, parse: () => Promise<T>): P
   }
 }
 
+// A person's own security change: one activity row in each of their accounts (docs/entities.md#team-and-activity).
+function ownChange(c: Context<AppEnv>, action: ActivityAction, user: UserRow, mfa?: boolean) {
+  return activityRecorder(
+    c,
+    {
+      action,
+      object: { type: 'user', id: user.id, label: user.displayName },
+      changes: mfa === undefined ? [] : [{ field: 'mfaEnabled', before: !mfa, after: mfa }],
+    },
+    { accountsOfUser: user.id },
+  )
+}
+
 // The signed-in person's password and MFA (rules in domain/account-security.ts).
 export function userSecurityRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -45,7 +60,12 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     // The calling device keeps its tokens; every other device is signed out.
     const token = getCookie(c, ACCESS_COOKIE)
     const keepDeviceId = token ? await deviceOfAccessToken(db.db, token) : null
-    const updated = await changePassword(db.db, user, input, { now: clock.now(), keepDeviceId })
+    const record = ownChange(c, 'user.password_changed', user)
+    const updated = await changePassword(db.db, user, input, {
+      now: clock.now(),
+      keepDeviceId,
+      record,
+    })
     return c.json(serializeUser(updated))
   })
 
@@ -62,7 +82,10 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await withCodeMessage('token', () => parseJsonBody(c, MfaConfirmationPayload))
     const { db, clock } = c.get('deps')
-    return c.json(serializeUser(await confirmMfaEnrollment(db.db, user, input.token, clock.now())))
+    const record = ownChange(c, 'user.mfa_enrolled', user, true)
+    return c.json(
+      serializeUser(await confirmMfaEnrollment(db.db, user, input.token, clock.now(), record)),
+    )
   })
 
   // DELETE /v1/users/{id}/mfa-enrollment {mfaToken}: a 6-digit code or the recovery code.
@@ -70,7 +93,10 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const user = await requireSelf(c, c.req.param('id'))
     const input = await withCodeMessage('mfaToken', () => parseJsonBody(c, MfaDisablePayload))
     const { db, clock } = c.get('deps')
-    return c.json(serializeUser(await disableMfaWithCode(db.db, user, input.mfaToken, clock.now())))
+    const record = ownChange(c, 'user.mfa_disabled', user, false)
+    return c.json(
+      serializeUser(await disableMfaWithCode(db.db, user, input.mfaToken, clock.now(), record)),
+    )
   })
 
   return app

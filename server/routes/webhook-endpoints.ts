@@ -5,7 +5,10 @@ import {
   ToggleEnabledPayload,
   WebhookEndpointCreatePayload,
 } from '@/api/schema/developer'
+import type { WebhookEndpoint } from '@/api/schema/developer'
+import type { ActivityAction, ActivityChange } from '@/api/schema/team'
 import type { AppEnv } from '../context'
+import type { Db } from '../db/client'
 import { attemptsList, attemptsScope } from '../domain/webhook-attempts'
 import {
   createWebhookEndpoint,
@@ -22,10 +25,42 @@ import {
   notificationsScope,
   resendNotifications,
 } from '../domain/webhook-notifications'
+import { diffFields } from '../domain/activity'
+import { audited } from '../lib/activity'
 import { runAccountList } from '../lib/account-scope'
 import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { runList } from '../lib/list-engine'
 import { parseJsonBody } from '../middleware/validate'
+
+// The endpoint by its name or URL, never its signing secret.
+const endpointObject = (endpoint: { id: string; name: string | null; url: string }) => ({
+  type: 'webhook_endpoint' as const,
+  id: endpoint.id,
+  label: endpoint.name ?? endpoint.url,
+})
+
+// A change of one endpoint with its activity row, in one transaction.
+function auditedEndpoint<T>(
+  c: Context<AppEnv>,
+  action: ActivityAction,
+  submerchantId: string,
+  work: (tx: Db) => Promise<T>,
+  changes: (before: WebhookEndpoint, result: T) => ActivityChange[] = () => [],
+): Promise<T> {
+  const id = c.req.param('id') ?? ''
+  return audited(
+    c,
+    async (tx) => {
+      const before = await findOwnWebhookEndpoint(tx, id, submerchantId)
+      return { before, result: await work(tx) }
+    },
+    ({ before, result }) => ({
+      action,
+      object: endpointObject(before),
+      changes: changes(before, result),
+    }),
+  ).then(({ result }) => result)
+}
 
 // Webhook endpoints, their notification history and attempts (docs/api.md#developer-tools); owner and manager only (docs/roles.md#developer-tools).
 export function webhookEndpointRoutes(): Hono<AppEnv> {
@@ -42,7 +77,16 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
     const submerchantId = await requireDeveloperAccount(c)
     const payload = await parseJsonBody(c, WebhookEndpointCreatePayload)
     assertPayloadAccount(submerchantId, payload.submerchantId)
-    return c.json(await createWebhookEndpoint(db(c), payload, now(c)), 201)
+    const endpoint = await audited(
+      c,
+      (tx) => createWebhookEndpoint(tx, payload, now(c)),
+      (created) => ({
+        action: 'webhook_endpoint.created',
+        object: endpointObject(created),
+        changes: [{ field: 'events', before: null, after: created.events.join(', ') }],
+      }),
+    )
+    return c.json(endpoint, 201)
   })
 
   app.get('/:id', async (c) => {
@@ -53,32 +97,43 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
   app.patch('/:id', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const { isEnabled } = await parseJsonBody(c, ToggleEnabledPayload)
-    return c.json(
-      await setWebhookEndpointEnabled(db(c), c.req.param('id'), submerchantId, isEnabled),
+    const action = isEnabled ? 'webhook_endpoint.enabled' : 'webhook_endpoint.disabled'
+    const endpoint = await auditedEndpoint(
+      c,
+      action,
+      submerchantId,
+      (tx) => setWebhookEndpointEnabled(tx, c.req.param('id'), submerchantId, isEnabled),
+      (before, after) => diffFields(before, after, ['isEnabled']),
     )
+    return c.json(endpoint)
   })
 
   app.delete('/:id', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
-    await deleteWebhookEndpoint(db(c), c.req.param('id'), submerchantId, now(c))
+    await auditedEndpoint(c, 'webhook_endpoint.deleted', submerchantId, (tx) =>
+      deleteWebhookEndpoint(tx, c.req.param('id'), submerchantId, now(c)),
+    )
     return c.body(null, 204)
   })
 
   // Beyond the calls of docs/api.md#developer-tools: a new secret, the old one valid alongside it for 24 h (docs/sandbox-decisions.md).
   app.post('/:id/signing-secret-rotations', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
-    return c.json(await rotateSigningSecret(db(c), c.req.param('id'), submerchantId, now(c)), 201)
+    const endpoint = await auditedEndpoint(c, 'webhook_endpoint.rotated', submerchantId, (tx) =>
+      rotateSigningSecret(tx, c.req.param('id'), submerchantId, now(c)),
+    )
+    return c.json(endpoint, 201)
   })
 
   app.post('/:id/test-notifications', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const payload = await parseJsonBody(c, TestNotificationPayload)
-    const notification = await createTestNotification(
-      db(c),
-      c.req.param('id'),
+    const notification = await auditedEndpoint(
+      c,
+      'webhook_endpoint.test_sent',
       submerchantId,
-      payload,
-      now(c),
+      (tx) => createTestNotification(tx, c.req.param('id'), submerchantId, payload, now(c)),
+      (_before, sent) => [{ field: 'event', before: null, after: sent.event }],
     )
     return c.json(notification, 201)
   })
@@ -93,12 +148,12 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
   app.post('/:id/notifications/resends', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const { notificationIds } = await parseJsonBody(c, ResendNotificationsPayload)
-    const resent = await resendNotifications(
-      db(c),
-      c.req.param('id'),
+    const resent = await auditedEndpoint(
+      c,
+      'webhook_endpoint.resent',
       submerchantId,
-      notificationIds,
-      now(c),
+      (tx) => resendNotifications(tx, c.req.param('id'), submerchantId, notificationIds, now(c)),
+      (_before, sent) => [{ field: 'notifications', before: null, after: sent.length }],
     )
     return c.json(resent, 202)
   })

@@ -136,11 +136,25 @@ describe('Idempotency-Key across a crash of the server (SIGKILL, restart on the 
     expect(await outbox('password_reset')).toHaveLength(1)
   }, 300_000)
 
+  // The refund's activity rows (docs/entities.md#team-and-activity): written with the refund or not at all.
+  const refundRows = async () => {
+    const res = await client.request(
+      'GET',
+      `/v1/activity?action=refund.requested&objectId=${saleId}&limit=100`,
+      { perspective: sub },
+    )
+    expect(res.status).toBe(200)
+    return ((await res.json()) as unknown[]).length
+  }
+
   it('does a refund exactly once when the kill came before the commit', async () => {
     const before = (await refunds()).length
+    const rowsBefore = await refundRows()
     await crashes(() => refund('crash-refund-before'))
     baseURL = await restart()
     expect(await refunds()).toHaveLength(before)
+    // The killed change left no activity row either.
+    expect(await refundRows()).toBe(rowsBefore)
     const retry = await refund('crash-refund-before')
     expect(retry.status).toBe(201)
     expect(replayed(retry)).toBeNull()
@@ -148,5 +162,6 @@ describe('Idempotency-Key across a crash of the server (SIGKILL, restart on the 
     expect(replayed(again)).toBe('true')
     expect(await again.text()).toBe(await retry.text())
     expect(await refunds()).toHaveLength(before + 1)
+    expect(await refundRows()).toBe(rowsBefore + 1)
   }, 300_000)
 })
