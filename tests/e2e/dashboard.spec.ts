@@ -1,131 +1,243 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { saveScreenshot, useScreenshotWidth } from './support/shell'
+import { goOffline } from './support/pwa'
+import { checkScreen, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
+import { forecastPayout } from '../../src/features/dashboard/payout-forecast'
 
 interface ApiSale {
   amount: number
   saleAmount: number
   gratuityAmount: number
-  currency: string
   capturedAt: string
+  terminalId: string | null
 }
 
+const CITY = SEED_SUBMERCHANTS.cityCabs
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 const money = (minor: number) => gbp.format(minor / 100)
 
-// The same range the dashboard uses, computed in the browser's time zone.
-function browserBounds(page: Page) {
-  return page.evaluate(() => {
-    const today = new Date()
-    today.setHours(0, 0, 0, 0)
-    const from = new Date(today)
-    from.setDate(from.getDate() - 6)
-    const to = new Date(today)
-    to.setDate(to.getDate() + 1)
-    return { gte: from.toISOString(), lt: to.toISOString(), today: today.toISOString() }
-  })
-}
-
-// Every sale of the range through the API, as the signed-in browser (its cookies).
-async function salesFromApi(page: Page, submerchantId: string, range: { gte: string; lt: string }) {
+// Every sale of the range through the list API, as the signed-in browser (its cookies).
+async function salesFromApi(
+  page: Page,
+  submerchantId: string,
+  range: { gte: string; lt: string },
+  filters: Record<string, string> = {},
+) {
   const sales: ApiSale[] = []
   for (let offset = 0; ; offset += 100) {
     const res = await page.request.get('/v1/sales', {
       headers: { 'Token-Perspective': submerchantId },
       params: {
-        submerchantId,
         'capturedAt[$gte]': range.gte,
         'capturedAt[$lt]': range.lt,
         limit: 100,
         offset,
+        ...filters,
       },
     })
     expect(res.status(), await res.text()).toBe(200)
-    const page_ = (await res.json()) as ApiSale[]
-    sales.push(...page_)
-    if (sales.length >= Number(res.headers()['total-count'])) return sales
+    const batch = (await res.json()) as ApiSale[]
+    sales.push(...batch)
+    if (batch.length < 100) return sales
   }
 }
 
-function stat(page: Page, period: string, label: string) {
+// Last week and the week before, as the browser's calendar has them (weeks from Monday).
+function weeks(page: Page) {
+  return page.evaluate(() => {
+    const monday = new Date()
+    monday.setHours(0, 0, 0, 0)
+    monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) - 7)
+    const at = (days: number) => {
+      const day = new Date(monday)
+      day.setDate(day.getDate() + days)
+      return day.toISOString()
+    }
+    return { last: { gte: at(0), lt: at(7) }, before: { gte: at(-7), lt: at(0) } }
+  })
+}
+
+function figure(page: Page, label: string) {
   return page
-    .getByRole('region', { name: period, exact: true })
+    .getByRole('region', { name: 'Last week', exact: true })
     .locator('.stat', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd')
+}
+
+const sum = (list: ApiSale[], pick: (s: ApiSale) => number) =>
+  list.reduce((total, s) => total + pick(s), 0)
+
+function change(now: number, before: number, words: string) {
+  const percent = Math.round(((now - before) / before) * 100)
+  return percent === 0
+    ? `No change ${words}`
+    : `${percent > 0 ? '+' : '−'}${Math.abs(percent)}% ${words}`
+}
+
+test('a period change gives the figures against the week before, and each chart as a table', async ({
+  page,
+}, testInfo) => {
+  // Screenshots and axe in two schemes at the end.
+  test.slow()
+  await useScreenshotWidth(page)
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await page.getByLabel('Period', { exact: true }).selectOption('last_week')
+  await expect(page).toHaveURL(/period=last_week/)
+
+  const range = await weeks(page)
+  const [last, before] = await Promise.all([
+    salesFromApi(page, CITY, range.last),
+    salesFromApi(page, CITY, range.before),
+  ])
+  const takings = sum(last, (s) => s.amount)
+  await expect(figure(page, 'Takings').locator('.stat__value')).toHaveText(money(takings))
+  await expect(figure(page, 'Sales').locator('.stat__value')).toHaveText(
+    last.length.toLocaleString('en-GB'),
+  )
+  await expect(figure(page, 'Takings').locator('.stat__change')).toHaveText(
+    change(
+      takings,
+      sum(before, (s) => s.amount),
+      'on the week before',
+    ),
+  )
+
+  // The line chart's numbers, day by day.
+  const byDay = page.getByRole('region', { name: 'Takings by day' })
+  await expect(byDay.locator('canvas').first()).toBeVisible()
+  await byDay.getByRole('button', { name: 'Show as table' }).click()
+  const table = byDay.getByRole('table', { name: 'Takings by day' })
+  await expect(table.getByRole('row')).toHaveCount(8)
+  await expect(byDay.getByRole('button', { name: 'Show as chart' })).toBeVisible()
+  await checkScreen(page, testInfo, 'dashboard-last-week')
+})
+
+// The browser's calendar days of the last three weeks, and each terminal's sales by day.
+async function terminalDays(page: Page, submerchantId: string) {
+  const { timeZone, gte, lt } = await page.evaluate(() => {
+    const end = new Date()
+    end.setHours(0, 0, 0, 0)
+    const start = new Date(end)
+    start.setDate(start.getDate() - 21)
+    return {
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      gte: start.toISOString(),
+      lt: end.toISOString(),
+    }
+  })
+  const sales = await salesFromApi(page, submerchantId, { gte, lt }, { method: 'pos' })
+  const dayOf = (at: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(at))
+  const byDay = new Map<string, Set<string>>()
+  for (const sale of sales) {
+    const day = dayOf(sale.capturedAt)
+    byDay.set(day, (byDay.get(day) ?? new Set()).add(sale.terminalId ?? ''))
+  }
+  return { byDay, dayOf }
 }
 
 test(
-  'today at a glance equals the sums of the API sales, with the latest payout',
+  "a vehicle that stopped links to its terminal, and the next payout is the rule's",
   PHONE_ONLY,
-  async ({ page, context }) => {
+  async ({ page }) => {
     await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-    const city = SEED_SUBMERCHANTS.cityCabs
-    const bounds = await browserBounds(page)
-    const sales = await salesFromApi(page, city, bounds)
-    expect(sales.length).toBeGreaterThan(0)
-    const today = sales.filter((s) => Date.parse(s.capturedAt) >= Date.parse(bounds.today))
-    const sum = (list: ApiSale[], key: keyof ApiSale) =>
-      list.reduce((total, s) => total + (s[key] as number), 0)
-    const average = (list: ApiSale[]) =>
-      list.length ? money(Math.round(sum(list, 'saleAmount') / list.length)) : '–'
-
-    for (const [period, list] of [
-      ['Today', today],
-      ['Last 7 days', sales],
-    ] as const) {
-      await expect(stat(page, period, 'Takings')).toHaveText(money(sum(list, 'amount')))
-      await expect(stat(page, period, 'Sales')).toHaveText(String(list.length))
-      await expect(stat(page, period, 'Tips')).toHaveText(money(sum(list, 'gratuityAmount')))
-      await expect(stat(page, period, 'Average fare')).toHaveText(average(list))
+    // A day on which some terminal that took payments the day before took none.
+    const { byDay } = await terminalDays(page, CITY)
+    const days = [...byDay.keys()].sort()
+    const found = days
+      .map((day, i) => {
+        const before = i > 0 && days[i - 1] ? byDay.get(days[i - 1] ?? '') : undefined
+        const stopped = [...(before ?? [])].filter((t) => !byDay.get(day)?.has(t))
+        return { day, dayBefore: days[i - 1], stopped }
+      })
+      .find((d, i) => i > 0 && d.stopped.length > 0)
+    expect(found, 'a day with a stopped terminal in the demo data').toBeDefined()
+    if (!found) return
+    await page.goto(`/dashboard?period=custom&from=${found.day}&to=${found.day}`)
+    const card = page.getByRole('region', { name: 'Vehicles that stopped' })
+    const links = card.getByRole('link')
+    await expect(links).toHaveCount(found.stopped.length)
+    for (const terminalId of found.stopped) {
+      const link = card.locator(`a[href="/terminals/${terminalId}"]`)
+      await expect(link).toBeVisible()
+      const item = card
+        .getByRole('listitem')
+        .filter({ has: page.locator(`a[href="/terminals/${terminalId}"]`) })
+      await expect(item).toContainText(`Last sale ${found.dayBefore}`)
     }
-    const latest = [...sales].sort((a, b) => b.capturedAt.localeCompare(a.capturedAt))[0]
-    await expect(page.locator('.latest-sale strong')).toHaveText(money(latest?.amount ?? 0))
 
-    const payoutRes = await page.request.get('/v1/payouts', {
-      headers: { 'Token-Perspective': city },
-      params: { submerchantId: city, sort: '-createdAt', limit: 1 },
+    // The next payout: the open period's net by the payout rule, beside the latest payout.
+    const res = await page.request.get('/v1/payouts', {
+      headers: { 'Token-Perspective': CITY },
+      params: { sort: '-createdAt', limit: 2 },
     })
-    const [payout] = (await payoutRes.json()) as Array<{ amount: number }>
-    const payoutCard = page.getByRole('region', { name: 'Latest payout' })
-    await expect(payoutCard.getByText(money(payout?.amount ?? 0), { exact: true })).toBeVisible()
-
-    // Quick actions: only pages that exist (payment links since issue 15, Scan to Pay since 16 on
-    // a whitelisted account, and sales); no dead buttons.
-    const actions = page.getByRole('navigation', { name: 'Quick actions' })
-    await expect(actions.getByRole('link')).toHaveText(['New payment link', 'Scan to Pay', 'Sales'])
-    await actions.getByRole('link', { name: 'Sales' }).click()
-    await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
-    await page.goBack()
-
-    // Offline, the figures say how old they are.
-    await expect(page.getByText(/^Updated \d{2}:\d{2}$/).first()).toBeVisible()
-    await context.setOffline(true)
-    await expect(page.getByText(/^Updated \d{2}:\d{2} · offline$/).first()).toBeVisible()
-    await context.setOffline(false)
+    const [latest, before] = (await res.json()) as Array<{ amount: number; createdAt: string }>
+    if (!latest) throw new Error('City Cabs has payouts in the demo data')
+    const forecast = forecastPayout(latest.createdAt, before?.createdAt ?? null)
+    const summary = await page.request.get('/v1/sales/summary', {
+      headers: { 'Token-Perspective': CITY },
+      params: {
+        groupBy: 'day',
+        disbursementWithheld: 'false',
+        'capturedAt[$gte]': forecast.from,
+        'capturedAt[$lt]': forecast.periodEnd,
+      },
+    })
+    const { buckets } = (await summary.json()) as { buckets: { netAmount: number }[] }
+    const next = page.getByRole('region', { name: 'Next payout' })
+    await expect(next.locator('.stat', { hasText: 'Expected amount' }).locator('dd')).toHaveText(
+      money(buckets.reduce((total, b) => total + b.netAmount, 0)),
+    )
+    await expect(next.locator('.stat', { hasText: 'Latest payout' }).locator('dd')).toHaveText(
+      money(latest.amount),
+    )
+    await expect(
+      next.getByText(/^Expected: the net \(sales minus fees, withheld sales left out\)/),
+    ).toBeVisible()
   },
 )
 
 test(
-  'a viewer of a payout-restricted account sees no payout card',
+  'periods seen before show offline with their age; one never loaded needs a connection',
   PHONE_ONLY,
-  async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.viewer, { account: 'Harbour Cars' })
-    await expect(page.getByRole('heading', { name: 'Today at a glance' })).toBeVisible()
-    await expect(stat(page, 'Today', 'Takings')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Latest payout' })).toHaveCount(0)
+  async ({ page, context }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    const period = page.getByLabel('Period', { exact: true })
+    await period.selectOption('last_week')
+    await expect(figure(page, 'Takings').locator('.stat__change')).toBeVisible()
+    await period.selectOption('today')
+    await expect(
+      page.getByRole('region', { name: 'Today', exact: true }).locator('.stat').first(),
+    ).toBeVisible()
+
+    // The cache the persister keeps on the device is the one read here.
+    await goOffline(context)
+    await page.getByLabel('Period', { exact: true }).selectOption('last_week')
+    const lastWeek = page.getByRole('region', { name: 'Last week', exact: true })
+    await expect(figure(page, 'Takings').locator('.stat__value')).toBeVisible()
+    await expect(lastWeek.getByText(/^Updated \d{2}:\d{2} · offline$/)).toBeVisible()
+    await page.getByLabel('Period', { exact: true }).selectOption('last_month')
+    const lastMonth = page.getByRole('region', { name: 'Last month', exact: true })
+    await expect(lastMonth.getByText('You are offline')).toBeVisible()
   },
 )
 
-test('dashboard screenshot and axe', async ({ page }, testInfo) => {
-  await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  await expect(stat(page, 'Last 7 days', 'Takings')).toBeVisible()
+test('a viewer of a payout-restricted account sees no payouts', PHONE_ONLY, async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.viewer, { account: 'Harbour Cars' })
   await expect(
-    page.getByRole('region', { name: 'Latest payout' }).locator('dd').first(),
+    page.getByRole('region', { name: 'Today', exact: true }).locator('.stat').first(),
   ).toBeVisible()
-  await saveScreenshot(page, testInfo, 'dashboard')
-  await expectNoSeriousA11yViolations(page)
+  await expect(page.getByRole('heading', { name: 'Next payout' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Latest payout' })).toHaveCount(0)
 })
+
+test(
+  'a manager of a terminal-restricted account sees no vehicles',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await signIn(page, DEMO_EMAILS.manager, { account: 'North Cars' })
+    await expect(page.getByRole('region', { name: 'Card schemes' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Takings by vehicle' })).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Vehicles that stopped' })).toHaveCount(0)
+  },
+)

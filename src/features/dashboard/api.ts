@@ -1,17 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiList } from '@/api/http'
+import { api, apiList } from '@/api/http'
 import type { Payout } from '@/api/schema/payouts'
-import type { SaleFigures } from '@/features/dashboard/summary'
+import type { SalesSummary } from '@/api/schema/sales-summary'
+import type { SummaryGroupBy } from '@/api/schema/sales-summary-values'
+import type { Terminal } from '@/api/schema/terminals'
 import { collectPages } from '@/lib/fetch-pages'
 
-const SALE_FIELDS = [
-  'id',
-  'amount',
-  'saleAmount',
-  'gratuityAmount',
-  'currency',
-  'capturedAt',
-] as const satisfies readonly (keyof SaleFigures)[]
+const SALE_FIELDS = ['id', 'capturedAt'] as const
 
 // Schemas load with the first request: an offline start from the persisted cache never pays arktype's start-up.
 async function dashboardSaleSchema() {
@@ -19,77 +14,121 @@ async function dashboardSaleSchema() {
   return Sale.pick(...SALE_FIELDS)
 }
 
-const PAGE = 100
-// Beyond this many sales in 7 days the figures cover the newest ones only, and say so.
-export const MAX_DASHBOARD_SALES = 5000
-const PARALLEL_PAGES = 4
-
-export interface WeekSales {
-  sales: SaleFigures[]
-  // Matching sales the API reported, which may exceed what was fetched.
-  total: number
-  complete: boolean
+export interface SummaryRequest {
+  range: { gte: string; lt: string }
+  groupBy: SummaryGroupBy
+  // The device's zone: days and hours as the person lives them.
+  timezone: string
+  // The payout forecast leaves withheld sales out.
+  withheld?: false
 }
 
-// GET /v1/sales with a capturedAt range and `fields`, every page of it (newest first, up to the cap).
-// Not cancelled with the query: a walk left half-way still fills the cache.
-async function fetchWeekSales(
-  submerchantId: string,
-  range: { gte: string; lt: string },
-): Promise<WeekSales> {
-  const DashboardSale = await dashboardSaleSchema()
-  const { items, total, complete } = await collectPages({
-    fetchPage: (offset, limit, signal) =>
-      apiList(
-        '/v1/sales',
-        {
-          filters: { submerchantId },
-          ranges: { capturedAt: range },
-          fields: SALE_FIELDS,
-          sort: { field: 'capturedAt', direction: 'desc' },
-          limit,
-          offset,
-        },
-        DashboardSale,
-        { signal },
-      ),
-    pageSize: PAGE,
-    concurrency: PARALLEL_PAGES,
-    maxItems: MAX_DASHBOARD_SALES,
-  })
-  return { sales: items, total, complete }
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
-// The dashboard's own reads: the week's sales figures and the latest payout.
+// The names people know their vehicles by, for the by-vehicle chart and the stopped list.
+export type TerminalName = Pick<Terminal, 'id' | 'name' | 'serialNumber' | 'customReference'>
+const TERMINAL_NAME_FIELDS = ['id', 'name', 'serialNumber', 'customReference'] as const
+
+// The dashboard's own reads: sales summaries, terminal names, the recent payouts.
 export const dashboardKeys = {
   all: (submerchantId: string) => [submerchantId, 'dashboard'] as const,
-  weekSales: (submerchantId: string, range: { gte: string; lt: string }) =>
-    [submerchantId, 'dashboard', 'sales', range] as const,
-  latestPayout: (submerchantId: string) => [submerchantId, 'dashboard', 'latest-payout'] as const,
+  summary: (submerchantId: string, request: SummaryRequest) =>
+    [submerchantId, 'dashboard', 'summary', request] as const,
+  terminalNames: (submerchantId: string) => [submerchantId, 'dashboard', 'terminal-names'] as const,
+  lastSale: (submerchantId: string, terminalId: string, before: string) =>
+    [submerchantId, 'dashboard', 'last-sale', terminalId, before] as const,
+  recentPayouts: (submerchantId: string) => [submerchantId, 'dashboard', 'recent-payouts'] as const,
 }
 
 export const dashboardQueries = {
-  weekSales: (submerchantId: string, range: { gte: string; lt: string }) =>
+  // GET /v1/sales/summary (docs/api.md#sales-summary): one grouping of one range.
+  summary: (submerchantId: string, request: SummaryRequest) =>
     queryOptions({
-      queryKey: dashboardKeys.weekSales(submerchantId, range),
-      queryFn: () => fetchWeekSales(submerchantId, range),
+      queryKey: dashboardKeys.summary(submerchantId, request),
+      queryFn: async ({ signal }): Promise<SalesSummary> => {
+        const { SalesSummary } = await import('@/api/schema/sales-summary')
+        return api('/v1/sales/summary', {
+          query: {
+            submerchantId,
+            'capturedAt[$gte]': request.range.gte,
+            'capturedAt[$lt]': request.range.lt,
+            groupBy: request.groupBy,
+            timezone: request.timezone,
+            disbursementWithheld: request.withheld,
+          },
+          schema: SalesSummary,
+          signal,
+        })
+      },
     }),
-  // GET /v1/payouts?submerchantId={id}: the newest one only.
-  latestPayout: (submerchantId: string) =>
+  // GET /v1/terminals?currentAllocation[submerchantId]={id}: the account's vehicles, by name.
+  terminalNames: (submerchantId: string) =>
     queryOptions({
-      queryKey: dashboardKeys.latestPayout(submerchantId),
-      queryFn: async (): Promise<Payout | null> => {
+      queryKey: dashboardKeys.terminalNames(submerchantId),
+      queryFn: async ({ signal }): Promise<TerminalName[]> => {
+        const { Terminal } = await import('@/api/schema/terminals')
+        const { items } = await collectPages({
+          signal,
+          fetchPage: (offset, limit, pageSignal) =>
+            apiList(
+              '/v1/terminals',
+              {
+                filters: { 'currentAllocation[submerchantId]': submerchantId },
+                fields: TERMINAL_NAME_FIELDS,
+                limit,
+                offset,
+              },
+              Terminal.pick(...TERMINAL_NAME_FIELDS),
+              { signal: pageSignal },
+            ),
+          pageSize: 100,
+          concurrency: 1,
+          maxItems: 500,
+        })
+        return items
+      },
+      staleTime: 10 * 60_000,
+    }),
+  // GET /v1/sales?terminalId={id}&limit=1: when a stopped vehicle last took a payment before `before`.
+  lastSale: (submerchantId: string, terminalId: string, before: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.lastSale(submerchantId, terminalId, before),
+      queryFn: async ({ signal }): Promise<string | null> => {
+        const DashboardSale = await dashboardSaleSchema()
+        const page = await apiList(
+          '/v1/sales',
+          {
+            filters: { submerchantId, terminalId },
+            ranges: { capturedAt: { lt: before } },
+            fields: SALE_FIELDS,
+            sort: { field: 'capturedAt', direction: 'desc' },
+            limit: 1,
+          },
+          DashboardSale,
+          { signal },
+        )
+        return page.items[0]?.capturedAt ?? null
+      },
+    }),
+  // GET /v1/payouts?submerchantId={id}: the newest two (the latest, and the one before for the cadence).
+  recentPayouts: (submerchantId: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.recentPayouts(submerchantId),
+      queryFn: async ({ signal }): Promise<Payout[]> => {
         const { Payout } = await import('@/api/schema/payouts')
         const page = await apiList(
           '/v1/payouts',
           {
             filters: { submerchantId },
             sort: { field: 'createdAt', direction: 'desc' },
-            limit: 1,
+            limit: 2,
           },
           Payout,
+          { signal },
         )
-        return page.items[0] ?? null
+        return page.items
       },
     }),
 }

@@ -4,8 +4,12 @@ import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { APP_NAME } from '@/config/app'
-import { dashboardQueries, MAX_DASHBOARD_SALES, type WeekSales } from '@/features/dashboard/api'
-import { summariseSales, weekBounds, type PeriodFigures } from '@/features/dashboard/summary'
+import { dashboardQueries } from '@/features/dashboard/api'
+import { NextPayout } from '@/features/dashboard/next-payout'
+import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
+import { PeriodControl } from '@/features/dashboard/period-control'
+import { PeriodInsights } from '@/features/dashboard/period-insights'
+import { markPeriodChange } from '@/features/dashboard/period-timing'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
@@ -50,10 +54,19 @@ interface DashboardScreenProps {
   account: Submerchant
   role: Role
   welcome?: boolean
+  choice: PeriodChoice
+  onChoiceChange: (choice: PeriodChoice) => void
 }
 
-export function DashboardScreen({ account, role, welcome = false }: DashboardScreenProps) {
+export function DashboardScreen({
+  account,
+  role,
+  welcome = false,
+  choice,
+  onChoiceChange,
+}: DashboardScreenProps) {
   const access = accessFor({ role, account })
+  const period = resolvePeriod(choice)
   return (
     <>
       {/* The account name is in the top bar (docs/screens.md#the-shell); repeating it here would say it twice. */}
@@ -64,8 +77,24 @@ export function DashboardScreen({ account, role, welcome = false }: DashboardScr
         </Alert>
       )}
       <QuickActions access={access} />
-      <AtAGlance submerchantId={account.id} />
-      {access.canViewPayouts && <LatestPayout submerchantId={account.id} />}
+      <PeriodControl
+        choice={choice}
+        onChange={(next) => {
+          markPeriodChange()
+          onChoiceChange(next)
+        }}
+      />
+      <PeriodInsights
+        submerchantId={account.id}
+        period={period}
+        canViewTerminals={access.canViewTerminals}
+      />
+      {access.canViewPayouts && (
+        <div className="payout-cards">
+          <NextPayout submerchantId={account.id} />
+          <LatestPayout submerchantId={account.id} />
+        </div>
+      )}
     </>
   )
 }
@@ -103,92 +132,11 @@ function Stat({ label, value, small }: { label: string; value: ReactNode; small?
   )
 }
 
-function Period({
-  title,
-  figures,
-  currency,
-}: {
-  title: string
-  figures: PeriodFigures
-  currency: string
-}) {
-  return (
-    <section className="dashboard-period" aria-label={title}>
-      <h3>{title}</h3>
-      <dl className="stats">
-        <Stat label="Takings" value={formatMoney(figures.takings, currency)} />
-        <Stat label="Sales" value={figures.sales.toLocaleString('en-GB')} />
-        <Stat label="Tips" value={formatMoney(figures.tips, currency)} />
-        <Stat
-          label="Average fare"
-          value={figures.averageFare === null ? '–' : formatMoney(figures.averageFare, currency)}
-        />
-      </dl>
-    </section>
-  )
-}
-
-function AtAGlance({ submerchantId }: { submerchantId: string }) {
-  const bounds = weekBounds()
-  const query = useQuery(dashboardQueries.weekSales(submerchantId, bounds))
-  return (
-    <section className="card dashboard-card" aria-labelledby="glance-title">
-      <div className="dashboard-card__header">
-        <h2 id="glance-title">Today at a glance</h2>
-        <DataAge updatedAt={query.dataUpdatedAt} />
-      </div>
-      <QueryView
-        query={query}
-        errorTitle="Failed to load sales"
-        what="today's figures"
-        pendingLabel="Loading today's figures"
-      >
-        {(data) => <Glance data={data} todayStart={bounds.todayStart} />}
-      </QueryView>
-    </section>
-  )
-}
-
-function Glance({ data, todayStart }: { data: WeekSales; todayStart: string }) {
-  const summary = summariseSales(data.sales, todayStart)
-  return (
-    <>
-      <div className="dashboard-periods">
-        <Period title="Today" figures={summary.today} currency={summary.currency} />
-        <Period title="Last 7 days" figures={summary.week} currency={summary.currency} />
-      </div>
-      <div className="latest-sale">
-        <h3>Latest sale</h3>
-        {summary.latest ? (
-          <p>
-            <strong>{formatMoney(summary.latest.amount, summary.latest.currency)}</strong>{' '}
-            <span className="muted">{formatDateTime(summary.latest.capturedAt)}</span>{' '}
-            <Link to="/transactions/sales" className="latest-sale__link">
-              View sales
-            </Link>
-          </p>
-        ) : (
-          <p className="muted">No sales in the last 7 days.</p>
-        )}
-      </div>
-      {!data.complete && (
-        <p className="muted">
-          Figures cover the newest{' '}
-          {Math.min(data.sales.length, MAX_DASHBOARD_SALES).toLocaleString('en-GB')} of about{' '}
-          {data.total.toLocaleString('en-GB')} sales.
-        </p>
-      )}
-      {summary.otherCurrencySales > 0 && (
-        <p className="muted">
-          {summary.otherCurrencySales} sales in other currencies are not included.
-        </p>
-      )}
-    </>
-  )
-}
-
 function LatestPayout({ submerchantId }: { submerchantId: string }) {
-  const query = useQuery(dashboardQueries.latestPayout(submerchantId))
+  const query = useQuery({
+    ...dashboardQueries.recentPayouts(submerchantId),
+    select: (payouts) => payouts[0] ?? null,
+  })
   return (
     <section className="card dashboard-card" aria-labelledby="payout-title">
       <div className="dashboard-card__header">

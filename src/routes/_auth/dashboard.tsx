@@ -1,26 +1,90 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { dashboardQueries } from '@/features/dashboard/api'
+import { dashboardQueries, deviceTimeZone } from '@/features/dashboard/api'
 import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
-import { weekBounds } from '@/features/dashboard/summary'
+import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
 import { loadQuery } from '@/lib/load-query'
-import { optionalFlag } from '@/lib/search'
+import { optionalFlag, optionalString } from '@/lib/search'
+
+// Plain values only: this half of the route is in the first paint's bundle.
+const PERIODS = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'custom',
+]
 
 export const Route = createFileRoute('/_auth/dashboard')({
-  validateSearch: (search: { welcome?: unknown } & SearchSchemaInput) => ({
-    welcome: optionalFlag(search.welcome),
-  }),
+  validateSearch: (
+    search: {
+      welcome?: unknown
+      period?: unknown
+      from?: unknown
+      to?: unknown
+    } & SearchSchemaInput,
+  ) => {
+    const period =
+      typeof search.period === 'string' && PERIODS.includes(search.period)
+        ? search.period
+        : undefined
+    const custom = period === 'custom'
+    return {
+      welcome: optionalFlag(search.welcome),
+      period,
+      from: custom ? optionalString(search.from, 10) : undefined,
+      to: custom ? optionalString(search.to, 10) : undefined,
+    }
+  },
   head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
-  loader: ({ context }) =>
-    loadQuery(
+  loader: ({ context, location }) => {
+    const period = resolvePeriod(choiceOf(location.search as Record<string, unknown>))
+    return loadQuery(
       context.queryClient,
-      dashboardQueries.weekSales(context.submerchant.id, weekBounds()),
-    ),
+      dashboardQueries.summary(context.submerchant.id, {
+        range: period.current,
+        groupBy: period.days <= 62 ? 'hour' : 'day',
+        timezone: deviceTimeZone(),
+      }),
+    )
+  },
   component: DashboardPage,
 })
 
+function choiceOf(search: { period?: unknown; from?: unknown; to?: unknown }): PeriodChoice {
+  const period = (
+    typeof search.period === 'string' ? search.period : 'today'
+  ) as PeriodChoice['period']
+  return {
+    period: PERIODS.includes(period) ? period : 'today',
+    from: typeof search.from === 'string' ? search.from : undefined,
+    to: typeof search.to === 'string' ? search.to : undefined,
+  }
+}
+
 function DashboardPage() {
-  const { welcome } = Route.useSearch()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   const { submerchant, submerchantRole } = Route.useRouteContext()
-  return <DashboardScreen account={submerchant} role={submerchantRole} welcome={welcome} />
+  return (
+    <DashboardScreen
+      account={submerchant}
+      role={submerchantRole}
+      welcome={search.welcome}
+      choice={choiceOf(search)}
+      onChoiceChange={(choice) =>
+        void navigate({
+          search: (prev) => ({
+            ...prev,
+            period: choice.period === 'today' ? undefined : choice.period,
+            from: choice.from,
+            to: choice.to,
+          }),
+          replace: true,
+        })
+      }
+    />
+  )
 }

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query'
+import { dashboardQueries } from '@/features/dashboard/api'
+import {
+  forecastPayout,
+  PAYOUT_ZONE,
+  type PayoutForecast,
+} from '@/features/dashboard/payout-forecast'
+import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { humanize } from '@/lib/prettify'
+import { DataAge } from '@/offline/data-age'
+import { QueryView } from '@/ui/query-view'
+
+function Stat({ label, value, small }: { label: string; value: string; small?: boolean }) {
+  return (
+    <div className="stat">
+      <dt className="stat__label">{label}</dt>
+      <dd className={small ? 'stat__value stat__value--small' : 'stat__value'}>{value}</dd>
+    </div>
+  )
+}
+
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: PAYOUT_ZONE,
+  }).format(new Date(iso))
+
+// One line on how the figure is worked out.
+function howWorkedOut(forecast: PayoutForecast): string {
+  const last = new Date(Date.parse(forecast.periodEnd) - 1).toISOString()
+  const sales =
+    forecast.cadence === 'weekly'
+      ? `the sales of the week ${day(forecast.from)} to ${day(last)}`
+      : `the sales of ${day(forecast.from)}`
+  const soFar = Date.parse(forecast.periodEnd) > Date.now() ? ' so far' : ''
+  return `Expected: the net (sales minus fees, withheld sales left out) of ${sales}${soFar}, paid 30 hours after the ${forecast.cadence === 'weekly' ? 'week' : 'day'} ends.`
+}
+
+// The next payout by the payout rule (README "Payouts and their sales"), with the latest one beside it.
+export function NextPayout({ submerchantId }: { submerchantId: string }) {
+  const payouts = useQuery(dashboardQueries.recentPayouts(submerchantId))
+  const [latest, before] = payouts.data ?? []
+  const forecast = latest ? forecastPayout(latest.createdAt, before?.createdAt ?? null) : null
+  const open = useQuery({
+    ...dashboardQueries.summary(submerchantId, {
+      range: { gte: forecast?.from ?? '', lt: forecast?.periodEnd ?? '' },
+      groupBy: 'day',
+      timezone: PAYOUT_ZONE,
+      withheld: false,
+    }),
+    enabled: forecast !== null,
+  })
+  const net = open.data?.buckets.reduce((sum, bucket) => sum + bucket.netAmount, 0)
+  return (
+    <section className="card dashboard-card" aria-labelledby="next-payout-title">
+      <div className="dashboard-card__header">
+        <h2 id="next-payout-title">Next payout</h2>
+        <DataAge updatedAt={open.dataUpdatedAt || payouts.dataUpdatedAt} />
+      </div>
+      <QueryView
+        query={payouts}
+        errorTitle="Failed to load payout"
+        what="the payouts"
+        pendingLabel="Loading the payouts"
+      >
+        {() =>
+          !latest || !forecast ? (
+            <p className="muted">No payouts yet, so no schedule to forecast from.</p>
+          ) : (
+            <>
+              <dl className="stats">
+                <Stat
+                  label="Expected amount"
+                  value={net === undefined ? '…' : formatMoney(net, latest.currency)}
+                />
+                <Stat label="Expected on" value={formatDateTime(forecast.expectedAt)} small />
+                <Stat label="Latest payout" value={formatMoney(latest.amount, latest.currency)} />
+                <Stat
+                  label="Paid"
+                  value={`${formatDateTime(latest.createdAt)} · ${humanize(latest.status)}`}
+                  small
+                />
+              </dl>
+              <p className="muted">{howWorkedOut(forecast)}</p>
+            </>
+          )
+        }
+      </QueryView>
+    </section>
+  )
+}

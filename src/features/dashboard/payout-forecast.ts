@@ -1,0 +1,61 @@
+// The next payout, worked out by the payout rule (README "Payouts and their sales", docs/screens.md#dashboard):
+// a payout made at T pays the sales captured from P − 30 h to T − 30 h (P: the previous payout),
+// and a period is one London day, or one Monday-to-Sunday week, paid 30 hours after it ends.
+
+export const PAYOUT_ZONE = 'Europe/London'
+export const PAYOUT_DELAY_HOURS = 30
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+export interface PayoutForecast {
+  cadence: 'daily' | 'weekly'
+  // The sales the next payout pays: captured from `from` until the period ends (none are later than now).
+  from: string
+  periodEnd: string
+  expectedAt: string
+}
+
+// The zone's offset from UTC at an instant, in minutes.
+function offsetMinutes(at: number, timeZone: string): number {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '')
+  if (!match) return 0
+  const minutes = Number(match[2]) * 60 + Number(match[3])
+  return match[1] === '-' ? -minutes : minutes
+}
+
+// `days` calendar days after `at` in the zone: 23 or 25 hours across a clock change.
+function addLocalDays(at: number, days: number, timeZone: string): number {
+  const naive = at + days * DAY_MS
+  return naive + (offsetMinutes(at, timeZone) - offsetMinutes(naive, timeZone)) * 60_000
+}
+
+/**
+ * The open period after the latest payout: its sales start 30 h before that payout; it is a day or a
+ * week (a gap of six days or more between the last two payouts means weekly). A period that ended
+ * without a payout (no sales) runs on into the next one, as the sandbox pays them together.
+ */
+export function forecastPayout(
+  latestPayoutAt: string,
+  previousPayoutAt: string | null,
+  now: Date = new Date(),
+  timeZone: string = PAYOUT_ZONE,
+): PayoutForecast {
+  const latest = Date.parse(latestPayoutAt)
+  const gap = previousPayoutAt === null ? 0 : latest - Date.parse(previousPayoutAt)
+  const cadence = gap >= 6 * DAY_MS ? 'weekly' : 'daily'
+  const length = cadence === 'weekly' ? 7 : 1
+  const from = latest - PAYOUT_DELAY_HOURS * HOUR_MS
+  let end = addLocalDays(from, length, timeZone)
+  while (end + PAYOUT_DELAY_HOURS * HOUR_MS <= now.getTime()) {
+    end = addLocalDays(end, length, timeZone)
+  }
+  return {
+    cadence,
+    from: new Date(from).toISOString(),
+    periodEnd: new Date(end).toISOString(),
+    expectedAt: new Date(end + PAYOUT_DELAY_HOURS * HOUR_MS).toISOString(),
+  }
+}
