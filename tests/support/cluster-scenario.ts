@@ -33,6 +33,8 @@ export interface ScenarioReport {
   // Bytes, per server: after warm-up and at the end of the steady stretch.
   memoryAfterWarmUp: number[]
   memoryAfterSteady: number[]
+  // Every 15 s of the steady stretch: seconds into it, and each server's resident memory.
+  memorySamples: { at: number; bytes: number[] }[]
   rollingRestart: RestartTimes[]
   writes: WriteCheck
 }
@@ -60,13 +62,24 @@ export async function runClusterScenario(
   }
   let memoryAfterWarmUp: number[] = []
   let memoryAfterSteady: number[] = []
+  const memorySamples: { at: number; bytes: number[] }[] = []
   const rollingRestart: RestartTimes[] = []
   try {
     await phase('steady load', async () => {
-      await sleep(opts.warmUpMs)
-      memoryAfterWarmUp = cluster.servers.map((_, i) => cluster.memory(i))
-      await sleep(opts.steadyMs - opts.warmUpMs)
-      memoryAfterSteady = cluster.servers.map((_, i) => cluster.memory(i))
+      const began = Date.now()
+      const sample = () => cluster.servers.map((_, i) => cluster.memory(i))
+      const sampler = setInterval(
+        () => memorySamples.push({ at: (Date.now() - began) / 1000, bytes: sample() }),
+        15_000,
+      )
+      try {
+        await sleep(opts.warmUpMs)
+        memoryAfterWarmUp = sample()
+        await sleep(opts.steadyMs - opts.warmUpMs)
+        memoryAfterSteady = sample()
+      } finally {
+        clearInterval(sampler)
+      }
     })
     await phase('SIGKILL of one server, then its restart', () => cluster.crash(1))
     await phase('rolling SIGTERM restart of all three', async () => {
@@ -94,6 +107,7 @@ export async function runClusterScenario(
     p99: percentile(all, 99),
     memoryAfterWarmUp,
     memoryAfterSteady,
+    memorySamples,
     rollingRestart,
     writes: await checkWrites(cluster.postgres.url, result),
   }

@@ -23,6 +23,8 @@ export interface LoadResult {
   seen: Record<string, number>
   // Latency of each operation as the client saw it (retries included), in ms, by operation.
   latencies: Record<string, number[]>
+  // 503 and 409 answers by operation and error code, each retried by the client.
+  retried: Record<string, number>
   // 4xx answers by operation ('refund 409'): refusals the mix expects (a refund above what is
   // left), or a sign of a broken request.
   refusals: Record<string, number>
@@ -137,6 +139,10 @@ class LoadClient {
     for (;;) {
       const answer = await this.send(method, path, body, key)
       count(this.result.answers, answer.status)
+      if (answer.status === '503' || answer.status === '409') {
+        const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? '?'
+        count(this.result.retried, `${op} ${answer.status} ${code}`)
+      }
       const retry = RETRYABLE.has(answer.status) && performance.now() < deadline
       if (!retry) {
         count(this.result.seen, answer.status)
@@ -245,6 +251,7 @@ export function startLoad(opts: LoadOptions): Load {
     answers: {},
     seen: {},
     refusals: {},
+    retried: {},
     latencies: {},
     failures: [],
     acks: [],
