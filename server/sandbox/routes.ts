@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { clockRoutes } from './clock'
 import { errorIngestRoutes } from './errors'
+import { memoryRoutes } from './memory'
 import { outboxRoutes } from './outbox'
 import { statusRoutes } from './status'
 
@@ -12,5 +13,6 @@ export function sandboxRoutes(): Hono<AppEnv> {
   app.route('/outbox', outboxRoutes())
   app.route('/status', statusRoutes())
   app.route('/errors', errorIngestRoutes())
+  app.route('/memory', memoryRoutes())
   return app
 }

@@ -21,6 +21,8 @@ export interface PhaseReport {
   ms: number
   // Operations that ended in an error a person would see (after the client's retries).
   failures: number
+  // Answers the clients retried (503, 409, 502, 504, no answer) in this phase.
+  retried: number
 }
 
 export interface ScenarioReport {
@@ -33,8 +35,9 @@ export interface ScenarioReport {
   // Bytes, per server: after warm-up and at the end of the steady stretch.
   memoryAfterWarmUp: number[]
   memoryAfterSteady: number[]
-  // Every 15 s of the steady stretch: seconds into it, and each server's resident memory.
-  memorySamples: { at: number; bytes: number[] }[]
+  // Every 15 s of the steady stretch: seconds into it, each server's resident memory, and its
+  // JavaScript heap after a full collection.
+  memorySamples: { at: number; bytes: number[]; heap: number[] }[]
   rollingRestart: RestartTimes[]
   writes: WriteCheck
 }
@@ -62,16 +65,19 @@ export async function runClusterScenario(
   }
   let memoryAfterWarmUp: number[] = []
   let memoryAfterSteady: number[] = []
-  const memorySamples: { at: number; bytes: number[] }[] = []
+  const memorySamples: ScenarioReport['memorySamples'] = []
   const rollingRestart: RestartTimes[] = []
   try {
     await phase('steady load', async () => {
       const began = Date.now()
       const sample = () => cluster.servers.map((_, i) => cluster.memory(i))
-      const sampler = setInterval(
-        () => memorySamples.push({ at: (Date.now() - began) / 1000, bytes: sample() }),
-        15_000,
-      )
+      const sampler = setInterval(() => {
+        const at = (Date.now() - began) / 1000
+        const bytes = sample()
+        void Promise.all(cluster.servers.map((_, i) => cluster.heapAfterGc(i).catch(() => 0))).then(
+          (heap) => memorySamples.push({ at, bytes, heap }),
+        )
+      }, 15_000)
       try {
         await sleep(opts.warmUpMs)
         memoryAfterWarmUp = sample()
@@ -100,6 +106,7 @@ export async function runClusterScenario(
       name: p.name,
       ms: p.to - p.from,
       failures: result.failures.filter((f) => f.at >= p.from && f.at <= p.to).length,
+      retried: result.retriedAt.filter((at) => at >= p.from && at <= p.to).length,
     })),
     throughput: result.operations / (result.wallMs / 1000),
     p50: percentile(all, 50),

@@ -32,6 +32,8 @@ export interface Cluster {
   restart(i: number): Promise<RestartTimes>
   // The resident memory of server i's process, in bytes.
   memory(i: number): number
+  // Server i's JavaScript heap in use after a full garbage collection, in bytes.
+  heapAfterGc(i: number): Promise<number>
   stop(): Promise<void>
 }
 
@@ -88,6 +90,7 @@ export async function startCluster(opts: {
       port,
       readyPath: '/readyz',
       processGroup: true,
+      nodeArgs: ['--expose-gc'],
     })
     return { port, url: baseURL, child }
   }
@@ -158,6 +161,10 @@ export async function startCluster(opts: {
         }
       },
       memory: (i) => rss(servers[i]!.child.pid),
+      heapAfterGc: async (i) => {
+        const res = await fetch(`${servers[i]!.url}/sandbox/memory`)
+        return ((await res.json()) as { heapUsed: number }).heapUsed
+      },
       stop,
     }
   } catch (error) {

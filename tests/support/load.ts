@@ -25,6 +25,8 @@ export interface LoadResult {
   latencies: Record<string, number[]>
   // 503 and 409 answers by operation and error code, each retried by the client.
   retried: Record<string, number>
+  // When each retried answer came (Date.now()), to tell which fault it belongs to.
+  retriedAt: number[]
   // 4xx answers by operation ('refund 409'): refusals the mix expects (a refund above what is
   // left), or a sign of a broken request.
   refusals: Record<string, number>
@@ -139,6 +141,7 @@ class LoadClient {
     for (;;) {
       const answer = await this.send(method, path, body, key)
       count(this.result.answers, answer.status)
+      if (RETRYABLE.has(answer.status)) this.result.retriedAt.push(Date.now())
       if (answer.status === '503' || answer.status === '409') {
         const code = /"code":"(\w+)"/.exec(answer.text)?.[1] ?? '?'
         count(this.result.retried, `${op} ${answer.status} ${code}`)
@@ -252,6 +255,7 @@ export function startLoad(opts: LoadOptions): Load {
     seen: {},
     refusals: {},
     retried: {},
+    retriedAt: [],
     latencies: {},
     failures: [],
     acks: [],

@@ -67,9 +67,11 @@ export async function spawnSandbox(opts: {
   processGroup?: boolean
   // Keep one address across restarts; default a free port.
   port?: number
+  // Flags for node itself (--expose-gc).
+  nodeArgs?: string[]
 }): Promise<SandboxProcess> {
   const port = opts.port ?? (await freePort())
-  const child = spawn(process.execPath, [await serverBundle()], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), await serverBundle()], {
     env: {
       ...process.env,
       PORT: String(port),
