@@ -8,7 +8,7 @@ import { HeatGrid, WEEKDAYS } from '@/features/dashboard/heat-grid'
 import { heatGrid, takingsSeries, terminalLabel } from '@/features/dashboard/insights'
 import type { ResolvedPeriod } from '@/features/dashboard/period'
 import { formatMoney } from '@/lib/money'
-import { humanize } from '@/lib/prettify'
+import { prettify } from '@/lib/prettify'
 import { QueryView } from '@/ui/query-view'
 import { Spinner } from '@/ui/spinner'
 
@@ -177,7 +177,7 @@ export function MixCard({ title, query }: { title: string; query: SummaryQuery }
     .sort((a, b) => b.amount - a.amount)
     .map((b) => ({
       key: b.key ?? 'none',
-      label: humanize(b.key ?? 'none'),
+      label: prettify(b.key ?? 'none'),
       amount: b.amount,
       count: b.count,
       share: total ? b.amount / total : 0,
