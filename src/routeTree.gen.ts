@@ -21,6 +21,7 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as UserEditRouteImport } from './routes/user/edit'
 import { Route as AuthDeveloperIndexRouteImport } from './routes/_auth/developer/index'
 import { Route as AuthDeveloperSplatRouteImport } from './routes/_auth/developer/$'
@@ -32,6 +33,8 @@ import { Route as AuthPayoutsIndexRouteImport } from './routes/_auth/payouts/ind
 import { Route as AuthPayoutsPayoutIdRouteImport } from './routes/_auth/payouts/$payoutId'
 import { Route as AuthScanToPayIndexRouteImport } from './routes/_auth/scan-to-pay/index'
 import { Route as AuthScanToPaySplatRouteImport } from './routes/_auth/scan-to-pay/$'
+import { Route as AuthTeamIndexRouteImport } from './routes/_auth/team/index'
+import { Route as AuthTeamActivityRouteImport } from './routes/_auth/team/activity'
 import { Route as AuthTerminalsIndexRouteImport } from './routes/_auth/terminals/index'
 import { Route as AuthTerminalsTerminalIdRouteImport } from './routes/_auth/terminals/$terminalId'
 import { Route as AuthPaymentLinksIntentIdIndexRouteImport } from './routes/_auth/payment-links/$intentId/index'
@@ -99,6 +102,11 @@ const AuthOutboxRoute = AuthOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AuthRoute,
 } as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserEditRoute = UserEditRouteImport.update({
   id: '/user/edit',
   path: '/user/edit',
@@ -155,6 +163,16 @@ const AuthScanToPaySplatRoute = AuthScanToPaySplatRouteImport.update({
   path: '/scan-to-pay/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTeamIndexRoute = AuthTeamIndexRouteImport.update({
+  id: '/team/',
+  path: '/team/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTeamActivityRoute = AuthTeamActivityRouteImport.update({
+  id: '/team/activity',
+  path: '/team/activity',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTerminalsIndexRoute = AuthTerminalsIndexRouteImport.update({
   id: '/terminals/',
   path: '/terminals/',
@@ -208,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
@@ -215,11 +234,13 @@ export interface FileRoutesByFullPath {
   '/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/team/activity': typeof AuthTeamActivityRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/developer/': typeof AuthDeveloperIndexRoute
   '/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
   '/scan-to-pay/': typeof AuthScanToPayIndexRoute
+  '/team/': typeof AuthTeamIndexRoute
   '/terminals/': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -239,6 +260,7 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
   '/payment-links/$': typeof AuthPaymentLinksSplatRoute
@@ -246,11 +268,13 @@ export interface FileRoutesByTo {
   '/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/team/activity': typeof AuthTeamActivityRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/developer': typeof AuthDeveloperIndexRoute
   '/payment-links': typeof AuthPaymentLinksIndexRoute
   '/payouts': typeof AuthPayoutsIndexRoute
   '/scan-to-pay': typeof AuthScanToPayIndexRoute
+  '/team': typeof AuthTeamIndexRoute
   '/terminals': typeof AuthTerminalsIndexRoute
   '/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -272,6 +296,7 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/outbox': typeof AuthOutboxRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/_auth/developer/$': typeof AuthDeveloperSplatRoute
   '/_auth/payment-links/$': typeof AuthPaymentLinksSplatRoute
@@ -279,11 +304,13 @@ export interface FileRoutesById {
   '/_auth/payment-links/create': typeof AuthPaymentLinksCreateRoute
   '/_auth/payouts/$payoutId': typeof AuthPayoutsPayoutIdRoute
   '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
+  '/_auth/team/activity': typeof AuthTeamActivityRoute
   '/_auth/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
   '/_auth/developer/': typeof AuthDeveloperIndexRoute
   '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
   '/_auth/scan-to-pay/': typeof AuthScanToPayIndexRoute
+  '/_auth/team/': typeof AuthTeamIndexRoute
   '/_auth/terminals/': typeof AuthTerminalsIndexRoute
   '/_auth/payment-links/$intentId/edit': typeof AuthPaymentLinksIntentIdEditRoute
   '/_auth/transactions/sales/$saleId': typeof AuthTransactionsSalesSaleIdRoute
@@ -305,6 +332,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/dashboard'
     | '/outbox'
+    | '/invitations/$token'
     | '/user/edit'
     | '/developer/$'
     | '/payment-links/$'
@@ -312,11 +340,13 @@ export interface FileRouteTypes {
     | '/payment-links/create'
     | '/payouts/$payoutId'
     | '/scan-to-pay/$'
+    | '/team/activity'
     | '/terminals/$terminalId'
     | '/developer/'
     | '/payment-links/'
     | '/payouts/'
     | '/scan-to-pay/'
+    | '/team/'
     | '/terminals/'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
@@ -336,6 +366,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/dashboard'
     | '/outbox'
+    | '/invitations/$token'
     | '/user/edit'
     | '/developer/$'
     | '/payment-links/$'
@@ -343,11 +374,13 @@ export interface FileRouteTypes {
     | '/payment-links/create'
     | '/payouts/$payoutId'
     | '/scan-to-pay/$'
+    | '/team/activity'
     | '/terminals/$terminalId'
     | '/developer'
     | '/payment-links'
     | '/payouts'
     | '/scan-to-pay'
+    | '/team'
     | '/terminals'
     | '/payment-links/$intentId/edit'
     | '/transactions/sales/$saleId'
@@ -368,6 +401,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/_auth/dashboard'
     | '/_auth/outbox'
+    | '/invitations/$token'
     | '/user/edit'
     | '/_auth/developer/$'
     | '/_auth/payment-links/$'
@@ -375,11 +409,13 @@ export interface FileRouteTypes {
     | '/_auth/payment-links/create'
     | '/_auth/payouts/$payoutId'
     | '/_auth/scan-to-pay/$'
+    | '/_auth/team/activity'
     | '/_auth/terminals/$terminalId'
     | '/_auth/developer/'
     | '/_auth/payment-links/'
     | '/_auth/payouts/'
     | '/_auth/scan-to-pay/'
+    | '/_auth/team/'
     | '/_auth/terminals/'
     | '/_auth/payment-links/$intentId/edit'
     | '/_auth/transactions/sales/$saleId'
@@ -399,6 +435,7 @@ export interface RootRouteChildren {
   SetPasswordRoute: typeof SetPasswordRoute
   StatusRoute: typeof StatusRoute
   SupportRoute: typeof SupportRoute
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
   UserEditRoute: typeof UserEditRoute
 }
 
@@ -488,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOutboxRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/edit': {
       id: '/user/edit'
       path: '/user/edit'
@@ -565,6 +609,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScanToPaySplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/team/': {
+      id: '/_auth/team/'
+      path: '/team'
+      fullPath: '/team/'
+      preLoaderRoute: typeof AuthTeamIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/team/activity': {
+      id: '/_auth/team/activity'
+      path: '/team/activity'
+      fullPath: '/team/activity'
+      preLoaderRoute: typeof AuthTeamActivityRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/terminals/': {
       id: '/_auth/terminals/'
       path: '/terminals'
@@ -626,11 +684,13 @@ interface AuthRouteChildren {
   AuthPaymentLinksCreateRoute: typeof AuthPaymentLinksCreateRoute
   AuthPayoutsPayoutIdRoute: typeof AuthPayoutsPayoutIdRoute
   AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
+  AuthTeamActivityRoute: typeof AuthTeamActivityRoute
   AuthTerminalsTerminalIdRoute: typeof AuthTerminalsTerminalIdRoute
   AuthDeveloperIndexRoute: typeof AuthDeveloperIndexRoute
   AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
   AuthScanToPayIndexRoute: typeof AuthScanToPayIndexRoute
+  AuthTeamIndexRoute: typeof AuthTeamIndexRoute
   AuthTerminalsIndexRoute: typeof AuthTerminalsIndexRoute
   AuthPaymentLinksIntentIdEditRoute: typeof AuthPaymentLinksIntentIdEditRoute
   AuthTransactionsSalesSaleIdRoute: typeof AuthTransactionsSalesSaleIdRoute
@@ -648,11 +708,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPaymentLinksCreateRoute: AuthPaymentLinksCreateRoute,
   AuthPayoutsPayoutIdRoute: AuthPayoutsPayoutIdRoute,
   AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
+  AuthTeamActivityRoute: AuthTeamActivityRoute,
   AuthTerminalsTerminalIdRoute: AuthTerminalsTerminalIdRoute,
   AuthDeveloperIndexRoute: AuthDeveloperIndexRoute,
   AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,
   AuthScanToPayIndexRoute: AuthScanToPayIndexRoute,
+  AuthTeamIndexRoute: AuthTeamIndexRoute,
   AuthTerminalsIndexRoute: AuthTerminalsIndexRoute,
   AuthPaymentLinksIntentIdEditRoute: AuthPaymentLinksIntentIdEditRoute,
   AuthTransactionsSalesSaleIdRoute: AuthTransactionsSalesSaleIdRoute,
@@ -675,6 +737,7 @@ const rootRouteChildren: RootRouteChildren = {
   SetPasswordRoute: SetPasswordRoute,
   StatusRoute: StatusRoute,
   SupportRoute: SupportRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
   UserEditRoute: UserEditRoute,
 }
 export const routeTree = rootRouteImport

@@ -13,8 +13,7 @@ export const SUPPORT_LINKS = {
   privacy: 'https://www.fleetpay.example/legal/privacy',
 } as const
 
-// Profile links (docs/roles.md#profile): managers and owners add users, owners change the bank account, via support.
+// Profile links (docs/roles.md#profile): owners change the bank account via support (adding users is the team page).
 export const ACCOUNT_SUPPORT_LINKS = {
-  addUser: `${SUPPORT_SITE_URL}/account/add-user`,
   updateBankAccount: `${SUPPORT_SITE_URL}/account/bank-account`,
 } as const

@@ -116,7 +116,14 @@ const ALLOWED: Record<AccountCase, RoleRules> = {
 
 const BASE: SidebarEntryId[] = ['dashboard', 'transactions', 'paymentLinks', 'scanToPay']
 const TAIL: SidebarEntryId[] = ['support', 'status']
-const OWNER_SIDEBAR: SidebarEntryId[] = [...BASE, 'payouts', 'terminals', ...TAIL, 'developer']
+const OWNER_SIDEBAR: SidebarEntryId[] = [
+  ...BASE,
+  'payouts',
+  'terminals',
+  ...TAIL,
+  'developer',
+  'team',
+]
 const VIEWER_SIDEBAR: SidebarEntryId[] = [...BASE, 'payouts', 'terminals', ...TAIL]
 const NONE_SIDEBAR: SidebarEntryId[] = [...BASE, ...TAIL]
 const noScan = (ids: SidebarEntryId[]) => ids.filter((id) => id !== 'scanToPay')
@@ -245,6 +252,7 @@ describe('sidebarEntries', () => {
       { id: 'support', label: 'Support', path: '/support' },
       { id: 'status', label: 'System Status', path: '/status' },
       { id: 'developer', label: 'Developer Tools', path: '/developer' },
+      { id: 'team', label: 'Team', path: '/team' },
     ])
   })
 

@@ -191,6 +191,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
     path: '/developer',
     requiredRoles: OWNER_AND_MANAGER,
   },
+  { id: 'team', label: 'Team', path: '/team', requiredRoles: OWNER_AND_MANAGER },
 ]
 
 function isWhitelisted(subject: AccessSubject, whitelist: LinkWhitelist | undefined): boolean {

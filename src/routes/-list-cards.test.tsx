@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Intent } from '@/api/schema/intents'
 import type { Payout } from '@/api/schema/payouts'
 import type { SaleListItem } from '@/api/schema/sales'
+import type { ActivityEntry } from '@/api/schema/team'
 import type { Terminal } from '@/api/schema/terminals'
 import { INTENT_CARD, INTENT_COLUMNS } from '@/features/payment-links/payment-links-columns'
 import { PAYOUT_CARD, PAYOUT_COLUMNS } from '@/features/payouts/payouts-columns'
+import { ACTIVITY_CARD, ACTIVITY_COLUMNS } from '@/features/team/activity-columns'
 import { SALE_CARD, SALE_COLUMNS, TERMINAL_SALE_COLUMNS } from '@/features/sales/sales-columns'
 import { terminalCard, terminalColumns } from '@/features/terminals/terminals-columns'
 import { renderWithRouter } from '@/test/render-with-router'
@@ -93,6 +95,22 @@ interface ListDeclaration<Row> {
   row: Row
 }
 
+const activityEntry: ActivityEntry = {
+  id: 'act_0193a1b2c3d40001a1b2c3d4',
+  occurredAt: '2026-03-14T18:42:00.000Z',
+  actorType: 'user',
+  actorId: 'usr_demo_olivia_owner',
+  actorName: 'Olivia Owen',
+  action: 'payment_link.edited',
+  outcome: 'done',
+  objectType: 'payment_link',
+  objectId: 'int_0a1b2c3d4e5f60718293',
+  objectLabel: 'BK-12345',
+  ipAddress: '203.0.113.7',
+  device: 'Chrome 131 on Android 14',
+  changes: [{ field: 'amount', before: 2450, after: 2500 }],
+}
+
 const declare = <Row,>(list: ListDeclaration<Row>) => list as ListDeclaration<unknown>
 
 // Every list with a card of its own (the notification history uses the kit's card of every column;
@@ -112,6 +130,12 @@ const LISTS: Record<string, ListDeclaration<unknown>> = {
     row: terminal,
   }),
   payouts: declare({ file: 'payouts', columns: PAYOUT_COLUMNS, card: PAYOUT_CARD, row: payout }),
+  activity: declare({
+    file: 'activity',
+    columns: ACTIVITY_COLUMNS,
+    card: ACTIVITY_CARD,
+    row: activityEntry,
+  }),
   'payment links': declare({
     file: 'payment-links',
     columns: INTENT_COLUMNS,

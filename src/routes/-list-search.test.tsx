@@ -3,6 +3,7 @@ import { NOTIFICATIONS_LIST } from '@/features/developer/list-spec'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
 import { SALES_LIST, TERMINAL_SALES_LIST } from '@/features/sales/list-spec'
+import { ACTIVITY_LIST } from '@/features/team/activity-spec'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
 import { DATE_PRESETS } from '@/lib/date-presets'
 import {
@@ -45,6 +46,7 @@ const LISTS: Record<string, ListRouteCase> = {
   'terminals/$terminalId.tsx': listAt('terminals/$terminalId.tsx', TERMINAL_SALES_LIST),
   'payouts/index.tsx': listAt('payouts/index.tsx', PAYOUTS_LIST),
   'payment-links/index.tsx': listAt('payment-links/index.tsx', PAYMENT_LINKS_LIST),
+  'team/activity.tsx': listAt('team/activity.tsx', ACTIVITY_LIST),
   'developer/endpoints/$endpointId/notifications.tsx': listAt(
     'developer/endpoints/$endpointId/notifications.tsx',
     NOTIFICATIONS_LIST,

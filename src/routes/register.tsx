@@ -1,8 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { RegisterScreen } from '@/features/auth/register-screen'
+import { optionalRedirect } from '@/lib/search'
 
 export const Route = createFileRoute('/register')({
+  // Where to go once registered and signed in (an invitation link); the welcome otherwise.
+  validateSearch: (search: { redirect?: unknown } & SearchSchemaInput) => ({
+    redirect: optionalRedirect(search.redirect),
+  }),
   head: () => ({ meta: [{ title: pageTitle('Create an account') }] }),
-  component: RegisterScreen,
+  component: RegisterPage,
 })
+
+function RegisterPage() {
+  const { redirect } = Route.useSearch()
+  return <RegisterScreen redirect={redirect} />
+}

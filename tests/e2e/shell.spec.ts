@@ -22,6 +22,7 @@ const ALL = [
   'Support',
   'System Status',
   'Developer Tools',
+  'Team',
 ]
 const without = (...labels: string[]) => ALL.filter((label) => !labels.includes(label))
 
@@ -33,13 +34,13 @@ const CASES = [
     who: 'viewer',
     email: DEMO_EMAILS.viewer,
     account: 'City Cabs',
-    expected: without('Developer Tools'),
+    expected: without('Developer Tools', 'Team'),
   },
   {
     who: 'viewer on a whitelisted CabCard account',
     email: DEMO_EMAILS.viewer,
     account: 'Riverside Cars',
-    expected: without('Developer Tools'),
+    expected: without('Developer Tools', 'Team'),
   },
   {
     who: 'manager on a restricted CabCard account',
@@ -52,7 +53,7 @@ const CASES = [
     email: DEMO_EMAILS.viewer,
     account: 'Harbour Cars',
     // Harbour Cars is also payout-restricted (docs/roles.md#payouts): only its owner sees Payouts.
-    expected: without('Scan to Pay', 'Payouts', 'Developer Tools'),
+    expected: without('Scan to Pay', 'Payouts', 'Developer Tools', 'Team'),
   },
 ]
 

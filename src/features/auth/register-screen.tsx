@@ -12,7 +12,8 @@ import { TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { PasswordField } from '@/ui/password-field'
 
-export function RegisterScreen() {
+// `redirect`: where to go once signed in (an invitation link), instead of the welcome.
+export function RegisterScreen({ redirect }: { redirect?: string } = {}) {
   const auth = useAuth()
   const router = useRouter()
   const form = useForm({
@@ -23,7 +24,8 @@ export function RegisterScreen() {
       await register(payload)
       // docs/api.md#users-and-session: then a login with grantType password, then /?welcome=true.
       await auth.signIn({ emailAddress: payload.emailAddress, password: payload.password })
-      await router.navigate({ to: '/', search: { welcome: true } })
+      if (redirect) await router.navigate({ href: redirect })
+      else await router.navigate({ to: '/', search: { welcome: true } })
     },
   })
 

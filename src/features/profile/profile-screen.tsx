@@ -231,9 +231,7 @@ function AccountDetails({ account, access }: { account: Submerchant; access: Acc
         <ul className="profile-links">
           {access.canAddUser && (
             <li>
-              <ExternalLink href={ACCOUNT_SUPPORT_LINKS.addUser}>
-                Add a user to your account
-              </ExternalLink>
+              <Link to="/team">Add a user to your account</Link>
             </li>
           )}
           {access.canUpdateBankAccount && (

@@ -1,0 +1,109 @@
+import { Link } from '@tanstack/react-router'
+import type { ActivityEntry } from '@/api/schema/team'
+import { formatDateTime } from '@/lib/dates'
+import { Badge } from '@/ui/badge'
+import { CodeText } from '@/ui/code-text'
+import type { CardSpec, Column } from '@/ui/data-table'
+import { DateTimeText } from '@/ui/date-time-text'
+
+// 'payment_link.cancelled' → 'Payment link cancelled'.
+export function actionText(action: string): string {
+  const text = action.replace('.', ' ').replaceAll('_', ' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+export function actorText(entry: ActivityEntry): string {
+  return entry.actorType === 'api_key' ? `API key ${entry.actorName}` : entry.actorName
+}
+
+export function changesText(entry: ActivityEntry): string {
+  const value = (v: unknown) => (v === null ? '—' : String(v))
+  return entry.changes.map((c) => `${c.field}: ${value(c.before)} → ${value(c.after)}`).join('; ')
+}
+
+export const activityLabel = (entry: ActivityEntry) =>
+  `${actionText(entry.action)} by ${actorText(entry)}`
+
+// Where the object of a row is shown in the portal; outside text stays text.
+function ObjectLink({ entry }: { entry: ActivityEntry }) {
+  const id = entry.objectId
+  if (!id) return <span className="muted">—</span>
+  const label = entry.objectLabel ?? id
+  switch (entry.objectType) {
+    case 'sale':
+      return (
+        <Link to="/transactions/sales/$saleId" params={{ saleId: id }}>
+          Sale <CodeText value={id} />
+        </Link>
+      )
+    case 'payment_link':
+      return (
+        <Link to="/payment-links/$intentId" params={{ intentId: id }}>
+          {label}
+        </Link>
+      )
+    case 'api_key':
+    case 'webhook_endpoint':
+      return <Link to="/developer">{label}</Link>
+    case 'member':
+    case 'invitation':
+      return <Link to="/team">{label}</Link>
+    default:
+      return <span>{label}</span>
+  }
+}
+
+export const ACTIVITY_COLUMNS: readonly Column<ActivityEntry>[] = [
+  {
+    id: 'occurredAt',
+    header: 'When',
+    cell: (e) => <DateTimeText at={e.occurredAt} />,
+    sortField: 'occurredAt',
+    firstDirection: 'desc',
+  },
+  { id: 'actor', header: 'Who', cell: actorText, sortField: 'actorName' },
+  {
+    id: 'action',
+    header: 'What',
+    cell: (e) => (
+      <>
+        {actionText(e.action)}
+        {e.outcome === 'refused' && (
+          <>
+            {' '}
+            <Badge tone="danger">Refused</Badge>
+          </>
+        )}
+      </>
+    ),
+  },
+  { id: 'object', header: 'Object', cell: (e) => <ObjectLink entry={e} />, priority: 2 },
+  { id: 'changes', header: 'Change', cell: changesText, wrap: true, priority: 3 },
+  {
+    id: 'origin',
+    header: 'From',
+    cell: (e) => [e.ipAddress, e.device].filter(Boolean).join(' · ') || '—',
+    priority: 4,
+  },
+]
+
+export const ACTIVITY_CARD: CardSpec<ActivityEntry> = {
+  shows: ['occurredAt', 'actor', 'action', 'object', 'changes'],
+  render: (entry) => (
+    <div className="activity-card">
+      <strong>
+        {actionText(entry.action)}
+        {entry.outcome === 'refused' && (
+          <>
+            {' '}
+            <Badge tone="danger">Refused</Badge>
+          </>
+        )}
+      </strong>
+      <span>{actorText(entry)}</span>
+      <span className="muted">{formatDateTime(entry.occurredAt)}</span>
+      <ObjectLink entry={entry} />
+      {entry.changes.length > 0 && <span className="muted">{changesText(entry)}</span>}
+    </div>
+  ),
+}

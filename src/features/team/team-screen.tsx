@@ -1,0 +1,288 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import type { Role } from '@/api/schema/common'
+import type { Invitation, TeamMember } from '@/api/schema/team'
+import { formatDateTime } from '@/lib/dates'
+import { useOnline } from '@/offline/use-online'
+import { Badge } from '@/ui/badge'
+import { Button, buttonClassName } from '@/ui/button'
+import { ConfirmDialog } from '@/ui/confirm-dialog'
+import { PageHeader } from '@/ui/page-layout'
+import { QueryView } from '@/ui/query-view'
+import {
+  teamQueries,
+  useChangeRoleMutation,
+  useRemoveMemberMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} from './api'
+import { InviteDialog } from './invite-dialog'
+import { INVITATION_LABELS, ROLE_LABELS } from './roles'
+import './team.css'
+
+export interface TeamScreenProps {
+  submerchantId: string
+  userId: string
+  // From the policy (docs/roles.md#team): who may change roles, whom this person may invite, the log.
+  canManage: boolean
+  inviteRoles: readonly Role[]
+  onLeft: () => void
+}
+
+const ROLES: readonly Role[] = ['owner', 'manager', 'viewer']
+
+// The team page (docs/screens.md#team): members, invitations, Invite.
+export function TeamScreen(props: TeamScreenProps) {
+  const { submerchantId, inviteRoles } = props
+  const online = useOnline()
+  const [inviting, setInviting] = useState(false)
+  return (
+    <div className="team">
+      <PageHeader
+        title="Team"
+        description="Who can use this account, and their role."
+        actions={
+          <>
+            <Link to="/team/activity" className={buttonClassName({ variant: 'secondary' })}>
+              Activity
+            </Link>
+            <Button onClick={() => setInviting(true)} disabled={!online}>
+              Invite
+            </Button>
+          </>
+        }
+      />
+      <Members {...props} online={online} />
+      <Invitations submerchantId={submerchantId} inviteRoles={inviteRoles} online={online} />
+      {inviting && (
+        <InviteDialog
+          submerchantId={submerchantId}
+          roles={inviteRoles}
+          onClose={() => setInviting(false)}
+        />
+      )}
+    </div>
+  )
+}
+
+function Members({
+  submerchantId,
+  userId,
+  canManage,
+  onLeft,
+  online,
+}: TeamScreenProps & { online: boolean }) {
+  const headingId = useId()
+  const query = useQuery(teamQueries.members(submerchantId))
+  const changeRole = useChangeRoleMutation(submerchantId)
+  const remove = useRemoveMemberMutation(submerchantId)
+  const [removing, setRemoving] = useState<TeamMember | null>(null)
+  const owners = query.data?.filter((m) => m.role === 'owner').length ?? 0
+  return (
+    <section className="team-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Members</h2>
+      {changeRole.isError && (
+        <p role="alert" className="team-error">
+          {changeRole.error.message}
+        </p>
+      )}
+      <QueryView
+        query={query}
+        errorTitle="Failed to load members"
+        what="the members"
+        pendingLabel="Loading members"
+      >
+        {(members) => (
+          <ul className="team-list" aria-label="Members">
+            {members.map((member) => {
+              const self = member.userId === userId
+              const lastOwner = member.role === 'owner' && owners <= 1
+              return (
+                <li key={member.userId} className="team-item">
+                  <div className="team-item__who">
+                    <strong>{member.displayName}</strong>
+                    <span className="muted">{member.emailAddress}</span>
+                  </div>
+                  <dl className="team-item__facts">
+                    <div>
+                      <dt>Role</dt>
+                      <dd>
+                        {canManage && !lastOwner ? (
+                          <select
+                            className="input"
+                            aria-label={`Role of ${member.displayName}`}
+                            value={member.role}
+                            disabled={!online || changeRole.isPending}
+                            onChange={(e) => {
+                              const role = ROLES.find((r) => r === e.target.value)
+                              if (role) changeRole.mutate({ userId: member.userId, role })
+                            }}
+                          >
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {ROLE_LABELS[r]}
+                              </option>
+                            ))}
+                          </select>
+                        ) : (
+                          ROLE_LABELS[member.role]
+                        )}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Joined</dt>
+                      <dd>{formatDateTime(member.joinedAt)}</dd>
+                    </div>
+                    <div>
+                      <dt>Last active</dt>
+                      <dd>{member.lastActiveAt ? formatDateTime(member.lastActiveAt) : 'Never'}</dd>
+                    </div>
+                    <div>
+                      <dt>MFA</dt>
+                      <dd>{member.mfaEnabled ? 'On' : 'Off'}</dd>
+                    </div>
+                  </dl>
+                  {!lastOwner && (self || canManage) && (
+                    <Button
+                      variant="secondary"
+                      disabled={!online}
+                      onClick={() => setRemoving(member)}
+                    >
+                      {self ? 'Leave account' : `Remove ${member.displayName}`}
+                    </Button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </QueryView>
+      {removing && (
+        <ConfirmDialog
+          title={
+            removing.userId === userId ? 'Leave this account?' : `Remove ${removing.displayName}?`
+          }
+          action={removing.userId === userId ? 'Leave account' : 'Remove'}
+          tone="danger"
+          onConfirm={async () => {
+            await remove.mutateAsync(removing.userId)
+            if (removing.userId === userId) onLeft()
+            setRemoving(null)
+          }}
+          onClose={() => setRemoving(null)}
+        >
+          {removing.userId === userId
+            ? 'You will no longer see this account.'
+            : `${removing.displayName} will no longer see this account. Their next action in it is refused.`}
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}
+
+function Invitations({
+  submerchantId,
+  inviteRoles,
+  online,
+}: {
+  submerchantId: string
+  inviteRoles: readonly Role[]
+  online: boolean
+}) {
+  const headingId = useId()
+  const query = useQuery(teamQueries.invitations(submerchantId))
+  const resend = useResendInvitationMutation(submerchantId)
+  const revoke = useRevokeInvitationMutation(submerchantId)
+  const [revoking, setRevoking] = useState<Invitation | null>(null)
+  const error = resend.error ?? null
+  return (
+    <section className="team-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Invitations</h2>
+      {error && (
+        <p role="alert" className="team-error">
+          {error.message}
+        </p>
+      )}
+      <QueryView
+        query={query}
+        errorTitle="Failed to load invitations"
+        what="the invitations"
+        pendingLabel="Loading invitations"
+      >
+        {(invitations) =>
+          invitations.length === 0 ? (
+            <p className="muted">No invitations yet.</p>
+          ) : (
+            <ul className="team-list" aria-label="Invitations">
+              {invitations.map((invitation) => {
+                const status = INVITATION_LABELS[invitation.status]
+                const open = invitation.status === 'pending' || invitation.status === 'expired'
+                const mine = inviteRoles.includes(invitation.role)
+                return (
+                  <li key={invitation.id} className="team-item">
+                    <div className="team-item__who">
+                      <strong>{invitation.emailAddress}</strong>
+                      <span className="muted">{ROLE_LABELS[invitation.role]}</span>
+                    </div>
+                    <dl className="team-item__facts">
+                      <div>
+                        <dt>Status</dt>
+                        <dd>
+                          <Badge tone={status.tone}>{status.label}</Badge>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{invitation.status === 'pending' ? 'Expires' : 'Sent'}</dt>
+                        <dd>
+                          {formatDateTime(
+                            invitation.status === 'pending'
+                              ? invitation.expiresAt
+                              : invitation.createdAt,
+                          )}
+                        </dd>
+                      </div>
+                    </dl>
+                    {open && mine && (
+                      <div className="team-item__actions">
+                        <Button
+                          variant="secondary"
+                          disabled={!online}
+                          loading={resend.isPending && resend.variables === invitation.id}
+                          onClick={() => resend.mutate(invitation.id)}
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          disabled={!online}
+                          onClick={() => setRevoking(invitation)}
+                        >
+                          Revoke
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                )
+              })}
+            </ul>
+          )
+        }
+      </QueryView>
+      {revoking && (
+        <ConfirmDialog
+          title={`Revoke the invitation to ${revoking.emailAddress}?`}
+          action="Revoke"
+          tone="danger"
+          onConfirm={async () => {
+            await revoke.mutateAsync(revoking.id)
+            setRevoking(null)
+          }}
+          onClose={() => setRevoking(null)}
+        >
+          The link in their email stops working.
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}
