@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,export,login-flood,webhooks,scan-kit,cluster] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,search,export,login-flood,webhooks,scan-kit,cluster] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,7 @@ import { runBulkCreateBench } from './bulk-create'
 import { runWebhookDeliveryBench } from './webhook-delivery'
 import { runScanKitBench } from './scan-kit'
 import { clusterRows, runClusterBench } from './cluster'
+import { runSearchBench } from './search'
 
 const { values } = parseArgs({
   options: {
@@ -95,6 +96,7 @@ const dataDir =
     wanted('sales-filter') ||
     wanted('intents') ||
     wanted('terminals-payouts') ||
+    wanted('search') ||
     wanted('export'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
     : undefined
@@ -195,6 +197,33 @@ if (wanted('terminals-payouts')) {
     budget('GET /v1/sales?terminalId (offset 5,000)', r.terminalSalesOffset5000),
     budget('GET /v1/terminals?q&limit=10', r.terminalSearch),
     budget('GET /v1/payouts', r.payoutsList),
+  )
+}
+
+if (wanted('search')) {
+  const r = await runSearchBench({ sales, dataDir })
+  results.search = r
+  for (const [name, t] of Object.entries(r.byClass)) {
+    rows.push({
+      metric: `search: ${name} → grouped results p95 (${t.queries} queries, after the 200 ms pause)`,
+      value: `${t.p95.toFixed(1)} ms`,
+      budget: '≤ 150 ms',
+      ok: t.p95 <= 150,
+    })
+  }
+  rows.push(
+    {
+      metric: 'search: most requests one query made to one group',
+      value: String(r.maxRequestsPerGroup),
+      budget: '≤ 1',
+      ok: r.maxRequestsPerGroup <= 1,
+    },
+    {
+      metric: `search offline → results p95 (${r.offline.queries} queries, ${r.offline.cachedPages} cached pages)`,
+      value: `${r.offline.p95.toFixed(1)} ms`,
+      budget: '≤ 50 ms',
+      ok: r.offline.p95 <= 50,
+    },
   )
 }
 

@@ -22,6 +22,7 @@ import { useRecentSearches } from '@/features/search/recent'
 import type { SearchPanelProps } from '@/features/search/search-entry'
 import { resultOptions, SearchResults, type SearchOption } from '@/features/search/search-results'
 import type { SearchTargets } from '@/features/search/targets'
+import { useMeasureSearch } from '@/features/search/timing'
 import { useSearchResults } from '@/features/search/use-search-results'
 import './search.css'
 
@@ -130,6 +131,7 @@ export function SearchPanel(props: SearchPanelProps & { targets: SearchTargets }
   }
 
   const pending = text.trim() !== settled || groups.some((group) => group.state === 'pending')
+  useMeasureSearch(settled, !pending)
   const total = groups.reduce((sum, group) => sum + group.total, 0) + (idHit ? 1 : 0)
   const status = !settled
     ? ''
