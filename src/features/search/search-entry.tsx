@@ -33,6 +33,25 @@ interface SearchEntryProps {
   load: () => Promise<SearchModule>
 }
 
+// What the field is, before and after the search code loads: the same combobox to a person.
+export const SEARCH_INPUT = {
+  role: 'combobox',
+  'aria-label': 'Search',
+  'aria-autocomplete': 'list',
+  'aria-keyshortcuts': 'Control+K Meta+K /',
+  className: 'search__input',
+  type: 'text',
+  autoComplete: 'off',
+  spellCheck: false,
+  placeholder: 'Card, amount, reference, date…',
+} as const
+
+export const SEARCH_ICON = (
+  <span className="search__icon">
+    <Icon name="search" />
+  </span>
+)
+
 // A key typed into a field is the field's: '/' opens the box only from elsewhere.
 function typingIn(target: EventTarget | null): boolean {
   return (
@@ -105,20 +124,11 @@ export function SearchEntry({ wide, load, ...context }: SearchEntryProps) {
         ) : (
           <div className="search search--bar">
             <div className="search__field">
-              <span className="search__icon">
-                <Icon name="search" />
-              </span>
+              {SEARCH_ICON}
               <input
                 ref={placeholder}
-                role="combobox"
-                aria-label="Search"
+                {...SEARCH_INPUT}
                 aria-expanded="false"
-                aria-autocomplete="list"
-                className="search__input"
-                type="text"
-                autoComplete="off"
-                placeholder="Card, amount, reference, date…"
-                aria-keyshortcuts="Control+K Meta+K /"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
                 onFocus={start}

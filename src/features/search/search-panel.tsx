@@ -10,7 +10,6 @@ import {
 import { useRouter } from '@tanstack/react-router'
 import { ONE_BOX_DEBOUNCE_MS } from '@/config/limits'
 import { accessFor } from '@/policy/access'
-import { Icon } from '@/ui/icons'
 import { idHit as makeIdHit } from '@/features/search/hits'
 import {
   MAX_QUERY_LENGTH,
@@ -19,7 +18,7 @@ import {
   withoutPart,
 } from '@/features/search/query-reader'
 import { useRecentSearches } from '@/features/search/recent'
-import type { SearchPanelProps } from '@/features/search/search-entry'
+import { SEARCH_ICON, SEARCH_INPUT, type SearchPanelProps } from '@/features/search/search-entry'
 import { resultOptions, SearchResults, type SearchOption } from '@/features/search/search-results'
 import type { SearchTargets } from '@/features/search/targets'
 import { useMeasureSearch } from '@/features/search/timing'
@@ -153,25 +152,16 @@ export function SearchPanel(props: SearchPanelProps & { targets: SearchTargets }
       }}
     >
       <div className="search__field">
-        <span className="search__icon">
-          <Icon name="search" />
-        </span>
+        {SEARCH_ICON}
         <input
           ref={inputRef}
-          role="combobox"
-          aria-label="Search"
+          {...SEARCH_INPUT}
           aria-expanded={expanded && (options.length > 0 || !!settled)}
           aria-controls={listId}
           aria-activedescendant={activeId ?? undefined}
-          aria-autocomplete="list"
-          className="search__input"
-          type="text"
           inputMode="search"
           enterKeyHint="search"
-          autoComplete="off"
-          spellCheck={false}
           maxLength={MAX_QUERY_LENGTH}
-          placeholder="Card, amount, reference, date…"
           value={text}
           onChange={(event) => {
             setText(event.target.value)
