@@ -54,13 +54,17 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
     })
-    // An idle connection cut by a database restart is dropped and replaced on the next checkout;
-    // without a listener the pool's 'error' event would end the process.
-    pool.on('error', (error) => {
+    // A connection cut by a database restart emits 'error' on its client: on the pool while idle,
+    // on the client itself while checked out (say, between two statements of a transaction).
+    // Unheard, either event ends the process; heard, the query in hand fails (503), and the pool
+    // drops the broken client and connects afresh when asked.
+    const lost = (error: Error) => {
       console.error(
         `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.name})`,
       )
-    })
+    }
+    pool.on('error', lost)
+    pool.on('connect', (client) => client.on('error', lost))
     // Fail fast with a clear error instead of on the first request.
     await pool.query('select 1')
     return {

@@ -7,16 +7,16 @@ import { databaseReady } from '../domain/readiness'
 // and the server is not draining for a shutdown.
 export function healthRoutes() {
   const app = new Hono<AppEnv>()
-  app.use('*', async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  // Mounted at the root: the header is set per probe, not for every path of the app.
+  const noStore = { 'Cache-Control': 'no-store' }
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, noStore))
   app.get('/readyz', async (c) => {
     const { db, lifecycle } = c.get('deps')
-    if (lifecycle?.draining) return c.json({ status: 'draining' }, 503)
-    if (!(await databaseReady(db))) return c.json({ status: 'database_unavailable' }, 503)
-    return c.json({ status: 'ready' })
+    if (lifecycle?.draining) return c.json({ status: 'draining' }, 503, noStore)
+    if (!(await databaseReady(db))) {
+      return c.json({ status: 'database_unavailable' }, 503, noStore)
+    }
+    return c.json({ status: 'ready' }, 200, noStore)
   })
   return app
 }

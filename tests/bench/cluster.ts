@@ -10,15 +10,18 @@ export interface ClusterBenchOptions {
   steadySeconds?: number
 }
 
-export async function runClusterBench(opts: ClusterBenchOptions = {}): Promise<ScenarioReport> {
+export async function runClusterBench(
+  opts: ClusterBenchOptions = {},
+): Promise<ScenarioReport & { unexpectedExits: string[] }> {
   const cluster = await startCluster({ distDir: await e2eBuild() })
   try {
-    return await runClusterScenario(cluster, {
+    const report = await runClusterScenario(cluster, {
       clients: opts.clients ?? 100,
       warmUpMs: 30_000,
       steadyMs: (opts.steadySeconds ?? 300) * 1000,
       tailMs: 30_000,
     })
+    return { ...report, unexpectedExits: cluster.unexpectedExits }
   } finally {
     await cluster.stop()
   }
@@ -28,7 +31,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 const ms = (value: number) => `${Math.round(value)} ms`
 
 // The bench's table rows for one report.
-export function clusterRows(r: ScenarioReport, clients: number) {
+export function clusterRows(r: ScenarioReport & { unexpectedExits: string[] }, clients: number) {
   const fivexx = Object.entries(r.load.seen)
     .filter(([status]) => status === 'network' || Number(status) >= 500)
     .reduce((sum, [, n]) => sum + n, 0)
@@ -130,6 +133,12 @@ export function clusterRows(r: ScenarioReport, clients: number) {
       value: `${r.writes.acknowledged} / ${r.writes.found} / ${r.writes.lost} / ${r.writes.duplicated} / ${r.writes.mismatched}`,
       budget: 'lost 0, duplicated 0',
       ok: r.writes.lost === 0 && r.writes.duplicated === 0 && r.writes.mismatched === 0,
+    },
+    {
+      metric: 'cluster: servers that exited when nobody stopped them',
+      value: r.unexpectedExits.join(', ') || 'none',
+      budget: 'none',
+      ok: r.unexpectedExits.length === 0,
     },
     {
       metric: 'cluster: writes stored that the client never saw acknowledged (it gave up first)',

@@ -32,6 +32,8 @@ export interface Cluster {
   restart(i: number): Promise<RestartTimes>
   // The resident memory of server i's process, in bytes.
   memory(i: number): number
+  // Servers that exited when nobody stopped them (a crash the balancer would hide), as 'port:code'.
+  unexpectedExits: string[]
   // Server i's JavaScript heap in use after a full garbage collection, in bytes.
   heapAfterGc(i: number): Promise<number>
   stop(): Promise<void>
@@ -83,6 +85,8 @@ export async function startCluster(opts: {
     ...opts.env,
   }
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()))
+  const unexpectedExits: string[] = []
+  const stopping = new Set<ChildProcess>()
   const start = async (port: number): Promise<ClusterServer> => {
     const { child, baseURL } = await spawnSandbox({
       dataDir,
@@ -92,6 +96,9 @@ export async function startCluster(opts: {
       processGroup: true,
       nodeArgs: ['--expose-gc'],
     })
+    child.once('exit', (code, signal) => {
+      if (!stopping.has(child)) unexpectedExits.push(`${port}:${code ?? signal}`)
+    })
     return { port, url: baseURL, child }
   }
   const servers: ClusterServer[] = []
@@ -99,6 +106,7 @@ export async function startCluster(opts: {
   const configDir = mkdtempSync(path.join(tmpdir(), 'cluster-haproxy-'))
   const stop = async () => {
     haproxy?.kill('SIGKILL')
+    for (const s of servers) stopping.add(s.child)
     await Promise.all(servers.map((s) => killSandbox(s.child)))
     await postgres.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -134,12 +142,15 @@ export async function startCluster(opts: {
       url,
       postgres,
       servers,
+      unexpectedExits,
       async crash(i) {
+        stopping.add(servers[i]!.child)
         await killSandbox(servers[i]!.child)
         servers[i] = await start(servers[i]!.port)
       },
       async restart(i) {
         const { child } = servers[i]!
+        stopping.add(child)
         const began = performance.now()
         const exited = new Promise<number | null>((done) => child.once('exit', done))
         process.kill(child.pid!, 'SIGTERM')
