@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../config'
@@ -38,33 +38,27 @@ async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | nul
  */
 export function abuseLimits(limits: AbuseLimits = DEFAULT_ABUSE_LIMITS) {
   const windowMs = limits.windowSeconds * 1000
-  let lastSweep = 0
 
-  // Counts one attempt; the seconds until the window ends when it is over the limit.
+  // Counts one attempt; the seconds until the window ends when it is over the limit. One statement
+  // also drops ended windows, so every attempt sends the database the same work (a known and an
+  // unknown email cannot be told apart by it).
   async function take(db: Db, key: string, limit: number, now: Date): Promise<number | null> {
-    const expired = sql`(${rateLimitWindows.startedAt} <= ${new Date(now.getTime() - windowMs)} or ${rateLimitWindows.startedAt} > ${now})`
-    const [row] = await db
-      .insert(rateLimitWindows)
-      .values({ key, startedAt: now, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimitWindows.key,
-        set: {
-          startedAt: sql`case when ${expired} then excluded.started_at else ${rateLimitWindows.startedAt} end`,
-          count: sql`case when ${expired} then 1 else ${rateLimitWindows.count} + 1 end`,
-        },
-      })
-      .returning({ startedAt: rateLimitWindows.startedAt, count: rateLimitWindows.count })
-    if (!row || row.count <= limit) return null
-    return Math.max(1, Math.ceil((row.startedAt.getTime() + windowMs - now.getTime()) / 1000))
-  }
-
-  // Ended windows are dropped now and then, by whichever server gets there.
-  async function sweep(db: Db, now: Date): Promise<void> {
-    if (Math.abs(now.getTime() - lastSweep) < windowMs) return
-    lastSweep = now.getTime()
-    await db
-      .delete(rateLimitWindows)
-      .where(lte(rateLimitWindows.startedAt, new Date(now.getTime() - windowMs)))
+    const ended = new Date(now.getTime() - windowMs)
+    const table = rateLimitWindows
+    const restart = sql`(${table.startedAt} <= ${ended} or ${table.startedAt} > ${now})`
+    const result = await db.execute<{ started_at: Date | string; count: number }>(sql`
+      with swept as (
+        delete from ${table} where ${table.startedAt} <= ${ended} and ${table.key} <> ${key}
+      )
+      insert into ${table} (key, started_at, count) values (${key}, ${now}, 1)
+      on conflict (key) do update set
+        started_at = case when ${restart} then excluded.started_at else ${table.startedAt} end,
+        count = case when ${restart} then 1 else ${table.count} + 1 end
+      returning started_at, count`)
+    const row = result.rows[0]
+    if (!row || Number(row.count) <= limit) return null
+    const startedAt = new Date(row.started_at).getTime()
+    return Math.max(1, Math.ceil((startedAt + windowMs - now.getTime()) / 1000))
   }
 
   return (action: Action): MiddlewareHandler<AppEnv> =>
@@ -74,7 +68,6 @@ export function abuseLimits(limits: AbuseLimits = DEFAULT_ABUSE_LIMITS) {
       if (email === undefined) return next()
       const { db, clock } = c.get('deps')
       const now = clock.now()
-      await sweep(db.db, now)
       const waits = [await take(db.db, `${action}|ip|${clientIp(c)}`, limits.perIp, now)]
       if (email) waits.push(await take(db.db, `${action}|email|${email}`, limits.perEmail, now))
       const wait = Math.max(...waits.map((w) => w ?? 0))
