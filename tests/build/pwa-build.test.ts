@@ -74,8 +74,9 @@ describe('precache', () => {
     expect(precached.filter((url) => /^(brands|terminals|screenshots)\//.test(url))).toEqual([])
     expect(precached.filter((url) => url.includes('zxcvbn'))).toEqual([])
     const bytes = precached.reduce((sum, url) => sum + read(url).length, 0)
-    // The whole shell a phone downloads once on install.
-    expect(bytes).toBeLessThan(1.5 * 1024 * 1024)
+    // The whole shell a phone downloads once on install (before compression). 1.75 MiB since the
+    // one-box search (with its English date reader) and the dashboard's takings chart work offline.
+    expect(bytes).toBeLessThan(1.75 * 1024 * 1024)
   })
 
   it('holds jspdf for the offline Scan to Pay kit, not the libraries it loads for HTML and SVG', () => {
