@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import {
+  execRaw,
   migrate,
   openDatabase,
   PGLITE_EXTENSIONS,
@@ -64,6 +65,7 @@ function filesUnder(dir: string): string[] {
 function templateKey(): string {
   const hash = createHash('sha256')
   hash.update(JSON.stringify(TEST_SEED))
+  hash.update(SNAPSHOT_SCHEMA)
   for (const dir of ['server/db/migrations', 'server/db/schema', 'server/seed']) {
     for (const file of filesUnder(path.join(root, dir))) {
       hash.update(file.slice(root.length))
@@ -78,12 +80,61 @@ async function seedInto(database: Database): Promise<void> {
   await seed(database, { ...TEST_SEED })
 }
 
+// The schema where a PGlite template keeps a copy of every seeded table, for the reuse below.
+const SNAPSHOT_SCHEMA = 'test_template'
+
+async function publicTables(database: Database): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    database,
+    "select tablename as name from pg_tables where schemaname = 'public' order by 1",
+  )
+  return rows.map((row) => row.name)
+}
+
+async function snapshotTables(database: Database): Promise<void> {
+  const tables = await publicTables(database)
+  await execRaw(
+    database,
+    [`create schema ${SNAPSHOT_SCHEMA}`]
+      .concat(tables.map((t) => `create table ${SNAPSHOT_SCHEMA}."${t}" as table public."${t}"`))
+      .join(';\n'),
+  )
+}
+
+/**
+ * The statement that puts a database cloned from the template back to the template's state: every
+ * public table emptied and refilled from its copy (generated columns are computed again), with
+ * triggers and foreign-key checks off while it runs, after ending whatever the last test left open.
+ */
+async function restoreStatement(database: Database): Promise<string> {
+  const tables = await publicTables(database)
+  const columns = await queryRows<{ name: string; list: string }>(
+    database,
+    `select table_name as name,
+            string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list
+     from information_schema.columns
+     where table_schema = 'public' and is_generated = 'NEVER'
+     group by table_name`,
+  )
+  const listOf = new Map(columns.map((c) => [c.name, c.list]))
+  return [
+    'set session_replication_role = replica',
+    `truncate table ${tables.map((t) => `public."${t}"`).join(', ')}`,
+    ...tables.map((t) => {
+      const list = listOf.get(t)
+      return `insert into public."${t}" (${list}) select ${list} from ${SNAPSHOT_SCHEMA}."${t}"`
+    }),
+    'set session_replication_role = default',
+  ].join(';\n')
+}
+
 async function pgliteTemplate(): Promise<Blob> {
   const dir = path.join(root, '.tmp', 'test-db')
   const file = path.join(dir, `template-${templateKey()}.tar.gz`)
   if (!existsSync(file)) {
     const database = await openDatabase({ dataDir: 'memory://' })
     await seedInto(database)
+    await snapshotTables(database)
     const dump = await (database.client as PGlite).dumpDataDir('gzip')
     await database.close()
     mkdirSync(dir, { recursive: true })
@@ -122,9 +173,12 @@ async function postgresClone(url: string): Promise<Database> {
     const name = `fleet_test_${randomBytes(6).toString('hex')}`
     await admin.query(`create database "${name}" template "${template}"`)
     const database = await openDatabase({ url: withDatabase(url, name) })
+    let closed = false
     return {
       ...database,
       close: async () => {
+        if (closed) return
+        closed = true
         await database.close()
         const dropper = new pg.Client({ connectionString: url })
         await dropper.connect()
@@ -140,12 +194,69 @@ async function postgresClone(url: string): Promise<Database> {
 // A migrated database holding the TEST_SEED demo data, private to the caller.
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
-  if (url) return installTestApiKey(await postgresClone(url))
-  const pglite = await PGlite.create({
-    loadDataDir: await pgliteTemplate(),
-    extensions: PGLITE_EXTENSIONS,
-  })
-  return installTestApiKey(await openDatabase({ pglite }))
+  const database = url ? await postgresClone(url) : await pooledPglite()
+  testScope?.push(database)
+  return installTestApiKey(database)
+}
+
+/**
+ * PGlite instances for reuse. Starting one (WebAssembly, then PostgreSQL over the template's files)
+ * costs about 2 s of CPU, most of a short API test; putting a used one back to the template's state
+ * costs a fraction of that. So a closed database is restored and kept, and the next freshDatabase()
+ * of the same test process takes it: to the test, still a database of its own in the template's
+ * state. An instance that cannot be restored (closed underneath, say) is closed for good.
+ */
+interface PooledPglite {
+  pglite: PGlite
+  restore: string | null
+}
+const idle: PooledPglite[] = []
+
+async function pooledPglite(): Promise<Database> {
+  const entry = idle.pop() ?? {
+    pglite: await PGlite.create({
+      loadDataDir: await pgliteTemplate(),
+      extensions: PGLITE_EXTENSIONS,
+    }),
+    restore: null,
+  }
+  const database = await openDatabase({ pglite: entry.pglite })
+  let closed = false
+  return {
+    ...database,
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        if (entry.pglite.closed) return
+        entry.restore ??= await restoreStatement(database)
+        // A test may end inside a transaction, or with session settings and locks of its own.
+        await entry.pglite.exec('rollback')
+        await entry.pglite.exec('discard all')
+        await entry.pglite.exec(entry.restore)
+        idle.push(entry)
+      } catch {
+        if (!entry.pglite.closed) await entry.pglite.close()
+      }
+    },
+  }
+}
+
+/**
+ * The databases handed out since the current test began (its beforeEach hooks included), which the
+ * API project's setup file closes when the test ends: so a test need not close what it opened,
+ * and its PGlite instance serves the next one. Those opened in beforeAll stay for the whole file.
+ */
+let testScope: Database[] | null = null
+
+export function beginTestScope(): void {
+  testScope = []
+}
+
+export async function endTestScope(): Promise<void> {
+  const opened = testScope ?? []
+  testScope = null
+  for (const database of opened) await database.close()
 }
 
 // The first row of a query, failing loudly when there is none.
