@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
+import { PHONE_ONLY } from './support/projects'
 import { isPhone, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
@@ -38,31 +39,35 @@ test('the result count follows the filters', async ({ page }) => {
   await expectNoSeriousA11yViolations(page)
 })
 
-test('on a phone the filters open as a bottom sheet that shows its results', async ({
-  page,
-}, testInfo) => {
-  test.skip(!isPhone(page), 'tablets show the filters open beside the list')
-  const summary = page.locator('summary', { hasText: 'Filters' })
-  await summary.click()
-  const sheet = page.getByRole('group', { name: 'Filters', exact: true })
-  await expect(sheet).toBeVisible()
-  // A sheet: pinned to the bottom of the screen, no taller than most of it.
-  const box = await sheet.boundingBox()
-  const viewport = page.viewportSize()
-  expect(box && viewport && Math.round(box.y + box.height)).toBe(viewport?.height)
-  expect(box && viewport && box.height <= viewport.height * 0.61).toBe(true)
+// Tablets show the filters open beside the list.
+test(
+  'on a phone the filters open as a bottom sheet that shows its results',
+  PHONE_ONLY,
+  async ({ page }, testInfo) => {
+    const summary = page.locator('summary', { hasText: 'Filters' })
+    await summary.click()
+    const sheet = page.getByRole('group', { name: 'Filters', exact: true })
+    await expect(sheet).toBeVisible()
+    // A sheet: pinned to the bottom of the screen, no taller than most of it.
+    const box = await sheet.boundingBox()
+    const viewport = page.viewportSize()
+    expect(box && viewport && Math.round(box.y + box.height)).toBe(viewport?.height)
+    expect(box && viewport && box.height <= viewport.height * 0.61).toBe(true)
 
-  await sheet.getByLabel('Card scheme').selectOption('visa')
-  const total = await apiTotal(page, { cardScheme: 'visa' })
-  const show = sheet.getByRole('button', {
-    name: `Show ${total.toLocaleString('en-GB')} results`,
-  })
-  await expect(show).toBeVisible()
-  await page.screenshot({ path: `.tmp/screens/sales-filter-sheet-${viewport?.width}.png` })
-  await expectNoSeriousA11yViolations(page)
+    await sheet.getByLabel('Card scheme').selectOption('visa')
+    const total = await apiTotal(page, { cardScheme: 'visa' })
+    const show = sheet.getByRole('button', {
+      name: `Show ${total.toLocaleString('en-GB')} results`,
+    })
+    await expect(show).toBeVisible()
+    await page.screenshot({ path: `.tmp/screens/sales-filter-sheet-${viewport?.width}.png` })
+    await expectNoSeriousA11yViolations(page)
 
-  await show.click()
-  await expect(sheet).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Remove filter Card scheme: Visa' })).toBeVisible()
-  await saveScreenshot(page, testInfo, 'sales-filter-sheet-closed')
-})
+    await show.click()
+    await expect(sheet).toBeHidden()
+    await expect(
+      page.getByRole('button', { name: 'Remove filter Card scheme: Visa' }),
+    ).toBeVisible()
+    await saveScreenshot(page, testInfo, 'sales-filter-sheet-closed')
+  },
+)

@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
-import { PHONE_ONLY } from './support/projects'
+import { PHONE_ONLY, TABLET_ONLY } from './support/projects'
 import { apiGet, SALE_COLUMNS } from './support/sale-api'
-import { checkScreen, isPhone, useScreenshotWidth } from './support/shell'
+import { checkScreen, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
@@ -149,52 +149,53 @@ async function shootWithDetails(page: Page, region: Locator, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-test('at 1024 px every list fits without scrolling sideways; folded columns are in each row’s details', async ({
-  page,
-}, testInfo) => {
-  test.skip(isPhone(page), 'the tablet width')
-  // Seven screens, each with axe; payouts and sales with screenshots in light and dark.
-  test.slow()
-  await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs, to: '/payouts' })
+test(
+  'at 1024 px every list fits without scrolling sideways; folded columns are in each row’s details',
+  TABLET_ONLY,
+  async ({ page }, testInfo) => {
+    // Seven screens, each with axe; payouts and sales with screenshots in light and dark.
+    test.slow()
+    await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs, to: '/payouts' })
 
-  for (const list of LISTS) {
-    const region = await openList(page, list)
-    const frame = region.locator('.data-table__scroll')
-    await expectNoSideScroll(frame, list.name)
-    const shown = await headerNames(frame)
-    const folded = list.columns.filter((column) => !shown.includes(column))
-    // Nothing dropped, nothing added but the rows' More.
-    expect(
-      shown.filter((name) => name !== 'More').every((name) => list.columns.includes(name)),
-    ).toBe(true)
-    if (folded.length === 0) {
-      expect(shown, list.name).toEqual(list.columns)
-    } else {
-      expect(shown.at(-1), list.name).toBe('More')
-      const facts = await openFirstDetails(page, region)
-      expect([...facts.keys()], `${list.name}: the row's details`).toEqual(folded)
-      for (const [label, value] of facts) expect(value, `${list.name}: ${label}`).not.toBe('')
-      // Open, the row still fits.
-      await expectNoSideScroll(frame, `${list.name} with a row's details open`)
+    for (const list of LISTS) {
+      const region = await openList(page, list)
+      const frame = region.locator('.data-table__scroll')
+      await expectNoSideScroll(frame, list.name)
+      const shown = await headerNames(frame)
+      const folded = list.columns.filter((column) => !shown.includes(column))
+      // Nothing dropped, nothing added but the rows' More.
+      expect(
+        shown.filter((name) => name !== 'More').every((name) => list.columns.includes(name)),
+      ).toBe(true)
+      if (folded.length === 0) {
+        expect(shown, list.name).toEqual(list.columns)
+      } else {
+        expect(shown.at(-1), list.name).toBe('More')
+        const facts = await openFirstDetails(page, region)
+        expect([...facts.keys()], `${list.name}: the row's details`).toEqual(folded)
+        for (const [label, value] of facts) expect(value, `${list.name}: ${label}`).not.toBe('')
+        // Open, the row still fits.
+        await expectNoSideScroll(frame, `${list.name} with a row's details open`)
+      }
+      if (list.name === 'payouts' || list.name === 'sales') {
+        await checkScreen(page, testInfo, `lists-fit-${list.name}`)
+        await shootWithDetails(page, region, `lists-fit-${list.name}-details`)
+      } else {
+        await expectNoSeriousA11yViolations(page)
+      }
     }
-    if (list.name === 'payouts' || list.name === 'sales') {
-      await checkScreen(page, testInfo, `lists-fit-${list.name}`)
-      await shootWithDetails(page, region, `lists-fit-${list.name}-details`)
-    } else {
-      await expectNoSeriousA11yViolations(page)
-    }
-  }
 
-  // A payout's sales (a table of its own on the payout's page).
-  await page.goto(`/payouts/${await first(page, '/v1/payouts', { submerchantId: CITY })}`)
-  const contents = page.getByRole('group', { name: 'Sales in this payout' })
-  await expect(contents.locator('tbody tr').first()).toBeVisible()
-  const { scrollWidth, clientWidth } = await contents.evaluate((element) => ({
-    scrollWidth: element.scrollWidth,
-    clientWidth: element.clientWidth,
-  }))
-  expect(scrollWidth, "a payout's sales scroll sideways").toBeLessThanOrEqual(clientWidth)
-})
+    // A payout's sales (a table of its own on the payout's page).
+    await page.goto(`/payouts/${await first(page, '/v1/payouts', { submerchantId: CITY })}`)
+    const contents = page.getByRole('group', { name: 'Sales in this payout' })
+    await expect(contents.locator('tbody tr').first()).toBeVisible()
+    const { scrollWidth, clientWidth } = await contents.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }))
+    expect(scrollWidth, "a payout's sales scroll sideways").toBeLessThanOrEqual(clientWidth)
+  },
+)
 
 test(
   'at 360 px the lists are cards, with nothing scrolling sideways',

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, devices, expect, test, type Page, type TestInfo } from '@playwright/test'
+import { chromium, devices, expect, test, type Page } from '@playwright/test'
 import { chromiumLaunchOptions } from '../support/chromium'
 import { copyOfE2eBuild } from '../support/portal-build'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
@@ -21,6 +21,7 @@ import {
   waitForServiceWorker,
   type SandboxWithDist,
 } from './support/pwa'
+import { PHONE_ONLY } from './support/projects'
 import { openMainNav, isPhone, logOutFromSettings, saveScreenshot } from './support/shell'
 import { signIn } from './support/sign-in'
 import { persistedQueryCount } from './support/storage'
@@ -29,10 +30,6 @@ import { registerUser } from './support/users'
 const account = SEED_SUBMERCHANTS.cityCabs
 const accountName = DEMO_ACCOUNT_NAMES.cityCabs
 const TABLET = { width: 1024, height: 1366 }
-
-function phoneOnly(testInfo: TestInfo): void {
-  test.skip(testInfo.project.name !== 'phone', 'the issue runs its proofs in the phone project')
-}
 
 // The proofs are about the service worker, which the other specs block.
 test.use({ serviceWorkers: 'allow' })
@@ -107,39 +104,39 @@ test('iPhone: the user menu explains Share → Add to Home Screen', async ({
 })
 
 test.describe('proof 2: offline reading', () => {
-  test('visited screens show their saved data with its age offline, also on a cold start', async ({
-    page,
-    context,
-  }, testInfo) => {
-    phoneOnly(testInfo)
-    test.setTimeout(120_000)
-    await page.setViewportSize({ width: 360, height: 780 })
-    await signIn(page, DEMO_EMAILS.viewer, { account: accountName })
-    await waitForServiceWorker(page)
-    await expect(page.getByText(/^Updated \d\d:\d\d$/).first()).toBeVisible()
-    const ids = await openSalesPage(page)
-    const visited = ids.slice(0, 3)
-    const unvisited = ids.at(-1) ?? ''
-    expect(ids.length).toBeGreaterThan(3)
-    for (const saleId of visited) await visitSale(page, saleId)
-    await page.goto('/user/edit')
-    await expect(page.getByRole('heading', { name: 'Edit Profile', level: 1 })).toBeVisible()
-    // Every visited screen's queries are written to IndexedDB before the network goes.
-    await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(8)
+  test(
+    'visited screens show their saved data with its age offline, also on a cold start',
+    PHONE_ONLY,
+    async ({ page, context }, testInfo) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width: 360, height: 780 })
+      await signIn(page, DEMO_EMAILS.viewer, { account: accountName })
+      await waitForServiceWorker(page)
+      await expect(page.getByText(/^Updated \d\d:\d\d$/).first()).toBeVisible()
+      const ids = await openSalesPage(page)
+      const visited = ids.slice(0, 3)
+      const unvisited = ids.at(-1) ?? ''
+      expect(ids.length).toBeGreaterThan(3)
+      for (const saleId of visited) await visitSale(page, saleId)
+      await page.goto('/user/edit')
+      await expect(page.getByRole('heading', { name: 'Edit Profile', level: 1 })).toBeVisible()
+      // Every visited screen's queries are written to IndexedDB before the network goes.
+      await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(8)
 
-    await goOffline(context)
-    await page.reload()
-    await expectOfflineScreens(page, visited, unvisited)
-    await saveScreenshot(page, testInfo, 'pwa-offline-banner')
-    await page.setViewportSize(TABLET)
-    await saveScreenshot(page, testInfo, 'pwa-offline-banner')
+      await goOffline(context)
+      await page.reload()
+      await expectOfflineScreens(page, visited, unvisited)
+      await saveScreenshot(page, testInfo, 'pwa-offline-banner')
+      await page.setViewportSize(TABLET)
+      await saveScreenshot(page, testInfo, 'pwa-offline-banner')
 
-    // Cold start: a new page of the same browser, still offline.
-    const cold = await context.newPage()
-    await cold.goto('/dashboard')
-    await expectOfflineScreens(cold, visited, unvisited)
-    await goOnline(context)
-  })
+      // Cold start: a new page of the same browser, still offline.
+      const cold = await context.newPage()
+      await cold.goto('/dashboard')
+      await expectOfflineScreens(cold, visited, unvisited)
+      await goOnline(context)
+    },
+  )
 })
 
 async function expectOfflineScreens(page: Page, visited: string[], unvisited: string) {
@@ -184,110 +181,112 @@ test.describe('proofs on a sandbox of their own', () => {
     distDir = undefined
   })
 
-  test('proof 4: nothing leaks: no card number or token is stored, nothing stays after logout', async ({
-    browser,
-  }, testInfo) => {
-    phoneOnly(testInfo)
-    test.setTimeout(420_000)
-    // Logging out ends every session of the user, so not on the shared server; a copy of the build
-    // so that nothing rebuilding dist-e2e meanwhile can break the service worker's install.
-    distDir = await copyOfE2eBuild('portal-e2e-leaks-')
-    server = await startSandboxWithDist(distDir)
-    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
-    const page = await context.newPage()
-    await signIn(page, DEMO_EMAILS.owner, { account: accountName })
-    await waitForServiceWorker(page)
+  test(
+    'proof 4: nothing leaks: no card number or token is stored, nothing stays after logout',
+    PHONE_ONLY,
+    async ({ browser }) => {
+      test.setTimeout(420_000)
+      // Logging out ends every session of the user, so not on the shared server; a copy of the build
+      // so that nothing rebuilding dist-e2e meanwhile can break the service worker's install.
+      distDir = await copyOfE2eBuild('portal-e2e-leaks-')
+      server = await startSandboxWithDist(distDir)
+      const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
+      const page = await context.newPage()
+      await signIn(page, DEMO_EMAILS.owner, { account: accountName })
+      await waitForServiceWorker(page)
 
-    // Twenty sales are enough to find a card number or token among them; the size bound of a
-    // long session is the offline bench's (100 pages).
-    const browsed = await browseSales(page, 20)
-    await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(20)
+      // Twenty sales are enough to find a card number or token among them; the size bound of a
+      // long session is the offline bench's (100 pages).
+      const browsed = await browseSales(page, 20)
+      await expect.poll(() => persistedQueryCount(page)).toBeGreaterThanOrEqual(20)
 
-    // The device id is kept in localStorage too (docs/api.md#users-and-session); every other cookie (the tokens) stays out.
-    const secrets = (await context.cookies())
-      .filter((cookie) => cookie.name !== 'portal_device_id')
-      .map((cookie) => cookie.value)
-    expect(secrets.length).toBeGreaterThan(0)
-    const dump = await dumpStorage(page)
-    const texts = dumpTexts(dump)
-    expect(texts.join('\n')).toContain(browsed[0])
-    expect(cardNumbersInDump(dump)).toEqual([])
-    for (const secret of secrets.filter((value) => value.length >= 8)) {
-      expect(texts.some((text) => text.includes(secret))).toBe(false)
-    }
-    // The service worker caches the build and images, never an API answer.
-    const origin = new URL(server.baseURL).origin
-    for (const { url } of dump.caches) {
-      expect(url.startsWith(origin), url).toBe(true)
-      expect(new URL(url).pathname, url).not.toMatch(/^\/(v1|sandbox|pay|receipts)(\/|$)/)
-    }
+      // The device id is kept in localStorage too (docs/api.md#users-and-session); every other cookie (the tokens) stays out.
+      const secrets = (await context.cookies())
+        .filter((cookie) => cookie.name !== 'portal_device_id')
+        .map((cookie) => cookie.value)
+      expect(secrets.length).toBeGreaterThan(0)
+      const dump = await dumpStorage(page)
+      const texts = dumpTexts(dump)
+      expect(texts.join('\n')).toContain(browsed[0])
+      expect(cardNumbersInDump(dump)).toEqual([])
+      for (const secret of secrets.filter((value) => value.length >= 8)) {
+        expect(texts.some((text) => text.includes(secret))).toBe(false)
+      }
+      // The service worker caches the build and images, never an API answer.
+      const origin = new URL(server.baseURL).origin
+      for (const { url } of dump.caches) {
+        expect(url.startsWith(origin), url).toBe(true)
+        expect(new URL(url).pathname, url).not.toMatch(/^\/(v1|sandbox|pay|receipts)(\/|$)/)
+      }
 
-    // Logout with no connection: the device forgets the account at once.
-    const { id: userId } = (await (
-      await page.request.get('/v1/users/current', { headers: { 'X-Requested-With': 'portal' } })
-    ).json()) as { id: string }
-    await page.goto('/dashboard')
-    await goOffline(context)
-    await logOutFromSettings(page)
-    await expect.poll(() => persistedQueryCount(page)).toBe(0)
-    const afterLogout = dumpTexts(await dumpStorage(page)).join('\n')
-    for (const trace of [account, accountName, userId, ...browsed]) {
-      expect(afterLogout).not.toContain(trace)
-    }
-    await goOnline(context)
+      // Logout with no connection: the device forgets the account at once.
+      const { id: userId } = (await (
+        await page.request.get('/v1/users/current', { headers: { 'X-Requested-With': 'portal' } })
+      ).json()) as { id: string }
+      await page.goto('/dashboard')
+      await goOffline(context)
+      await logOutFromSettings(page)
+      await expect.poll(() => persistedQueryCount(page)).toBe(0)
+      const afterLogout = dumpTexts(await dumpStorage(page)).join('\n')
+      for (const trace of [account, accountName, userId, ...browsed]) {
+        expect(afterLogout).not.toContain(trace)
+      }
+      await goOnline(context)
 
-    // Another person on the same browser.
-    const other = await registerUser(page.request)
-    await signIn(page, other.emailAddress, { password: other.password })
-    await expect(page.getByText(accountName)).toHaveCount(0)
-    await page.goto('/user/edit')
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(other.emailAddress)
-    const secondUser = dumpTexts(await dumpStorage(page)).join('\n')
-    for (const trace of [account, accountName, userId, browsed[0]]) {
-      expect(secondUser).not.toContain(trace)
-    }
-    await context.close()
-  })
+      // Another person on the same browser.
+      const other = await registerUser(page.request)
+      await signIn(page, other.emailAddress, { password: other.password })
+      await expect(page.getByText(accountName)).toHaveCount(0)
+      await page.goto('/user/edit')
+      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(other.emailAddress)
+      const secondUser = dumpTexts(await dumpStorage(page)).join('\n')
+      for (const trace of [account, accountName, userId, browsed[0]]) {
+        expect(secondUser).not.toContain(trace)
+      }
+      await context.close()
+    },
+  )
 
-  test('proof 5: a new build shows its prompt, and Reload brings it in without clearing caches', async ({
-    browser,
-  }, testInfo) => {
-    phoneOnly(testInfo)
-    test.setTimeout(420_000)
-    // The first version is a copy of the shared build; the second is built over it.
-    distDir = await copyOfE2eBuild('portal-e2e-update-')
-    server = await startSandboxWithDist(distDir, { sales: 100 })
-    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
-    const page = await context.newPage()
-    await page.setViewportSize({ width: 360, height: 780 })
-    await page.goto('/login')
-    // The first install says so, once (it precaches the whole shell first, about 1 MB).
-    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 })
-    await waitForServiceWorker(page)
-    await signIn(page, DEMO_EMAILS.owner, { account: accountName })
-    const footer = page.getByText(/^Version /)
-    await expect(footer).toBeVisible()
-    const versionA = await footer.innerText()
-    expect(versionA).not.toBe('Version 0.0.0+build-b')
+  test(
+    'proof 5: a new build shows its prompt, and Reload brings it in without clearing caches',
+    PHONE_ONLY,
+    async ({ browser }, testInfo) => {
+      test.setTimeout(420_000)
+      // The first version is a copy of the shared build; the second is built over it.
+      distDir = await copyOfE2eBuild('portal-e2e-update-')
+      server = await startSandboxWithDist(distDir, { sales: 100 })
+      const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.baseURL })
+      const page = await context.newPage()
+      await page.setViewportSize({ width: 360, height: 780 })
+      await page.goto('/login')
+      // The first install says so, once (it precaches the whole shell first, about 1 MB).
+      await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 })
+      await waitForServiceWorker(page)
+      await signIn(page, DEMO_EMAILS.owner, { account: accountName })
+      const footer = page.getByText(/^Version /)
+      await expect(footer).toBeVisible()
+      const versionA = await footer.innerText()
+      expect(versionA).not.toBe('Version 0.0.0+build-b')
 
-    await buildPortal(distDir, '0.0.0+build-b')
-    await page.reload()
-    const prompt = page.getByRole('status').filter({ hasText: 'New version available' })
-    await expect(prompt).toBeVisible({ timeout: 30_000 })
-    // Until the user chooses, the running version stays.
-    await expect(footer).toHaveText(versionA)
-    await saveScreenshot(page, testInfo, 'pwa-update-prompt')
-    await page.setViewportSize(TABLET)
-    await saveScreenshot(page, testInfo, 'pwa-update-prompt')
-    await page.setViewportSize({ width: 360, height: 780 })
+      await buildPortal(distDir, '0.0.0+build-b')
+      await page.reload()
+      const prompt = page.getByRole('status').filter({ hasText: 'New version available' })
+      await expect(prompt).toBeVisible({ timeout: 30_000 })
+      // Until the user chooses, the running version stays.
+      await expect(footer).toHaveText(versionA)
+      await saveScreenshot(page, testInfo, 'pwa-update-prompt')
+      await page.setViewportSize(TABLET)
+      await saveScreenshot(page, testInfo, 'pwa-update-prompt')
+      await page.setViewportSize({ width: 360, height: 780 })
 
-    const cachesBefore = await page.evaluate(() => caches.keys())
-    await prompt.getByRole('button', { name: 'Reload' }).click()
-    await expect(footer).toHaveText('Version 0.0.0+build-b', { timeout: 30_000 })
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-    await expect(prompt).toHaveCount(0)
-    // Still signed in, the same caches (Workbox swapped the precache entries itself).
-    expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining(cachesBefore))
-    await context.close()
-  })
+      const cachesBefore = await page.evaluate(() => caches.keys())
+      await prompt.getByRole('button', { name: 'Reload' }).click()
+      await expect(footer).toHaveText('Version 0.0.0+build-b', { timeout: 30_000 })
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+      await expect(prompt).toHaveCount(0)
+      // Still signed in, the same caches (Workbox swapped the precache entries itself).
+      expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining(cachesBefore))
+      await context.close()
+    },
+  )
 })

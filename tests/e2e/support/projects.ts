@@ -5,3 +5,9 @@
  * sidebar. playwright.config.ts also names the spec files that run on the phone only.
  */
 export const PHONE_ONLY = { tag: '@phone-only' } as const
+
+/**
+ * A test about the tablet's layout alone (a width the phone never has). Tagging it, rather than
+ * skipping inside the test, spares the other project the test's page and its hooks.
+ */
+export const TABLET_ONLY = { tag: '@tablet-only' } as const
