@@ -82,19 +82,6 @@ function offsetText(at: SQL, timezone: string): SQL {
   return sql`(case when ${minutes} < 0 then '-' else '+' end || lpad((abs(${minutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${minutes}) % 60)::text, 2, '0'))`
 }
 
-// The bucket key of a capture time `at` (a timestamptz expression).
-function keyOf(groupBy: 'day' | 'hour' | 'weekday', at: SQL, timezone: string): SQL {
-  const local = sql`(${at} at time zone ${timezone})`
-  switch (groupBy) {
-    case 'day':
-      return sql`to_char(${local}, 'YYYY-MM-DD')`
-    case 'hour':
-      return sql`(to_char(${local}, 'YYYY-MM-DD"T"HH24:00') || ${offsetText(at, timezone)})`
-    case 'weekday':
-      return sql`extract(isodow from ${local})::int::text`
-  }
-}
-
 const COLUMN_KEYS = {
   terminal: sales.terminalId,
   cardScheme: sales.cardScheme,
@@ -102,15 +89,33 @@ const COLUMN_KEYS = {
   cardType: sales.cardType,
 } as const
 
-// Every day or hour the range touches, sales or not: a step shorter than any day or hour in any zone
-// (offsets are whole quarter hours), plus the range's last instant.
-function timeSlots(groupBy: 'day' | 'hour', query: SummaryQuery): SQL {
-  const step = groupBy === 'day' ? '1 hour' : '15 minutes'
-  const at = sql.raw('g.at')
+/**
+ * The local days (or hours) the range touches, in time order: the instant each starts (the range's
+ * start for the first) and its key. Hours are found among the range's quarter hours (every zone's
+ * offset is whole quarter hours) as those at minute 0 of local time.
+ */
+function timeSlots(unit: 'day' | 'hour', query: SummaryQuery): SQL {
+  const { timezone } = query
   const { gte, lt } = query.range
-  return sql`select distinct ${keyOf(groupBy, at, query.timezone)} as key
-    from (select generate_series(${gte}::timestamptz, ${lt}::timestamptz - interval '1 microsecond', ${step}::interval) as at
-          union all select ${lt}::timestamptz - interval '1 microsecond') as g`
+  const start = sql`${gte}::timestamptz`
+  const end = sql`${lt}::timestamptz`
+  const starts =
+    unit === 'day'
+      ? sql`select ${start} as at union
+          select (d::timestamp at time zone ${timezone}) from generate_series(
+            date_trunc('day', ${start} at time zone ${timezone}) + interval '1 day',
+            ${end} at time zone ${timezone}, interval '1 day') as d
+          where (d::timestamp at time zone ${timezone}) > ${start} and (d::timestamp at time zone ${timezone}) < ${end}`
+      : sql`select ${start} as at union
+          select q from generate_series(${start}, ${end} - interval '1 microsecond', interval '15 minutes') as q
+          where extract(minute from q at time zone ${timezone}) = 0`
+  const local = sql`(s.at at time zone ${timezone})`
+  const key =
+    unit === 'day'
+      ? sql`to_char(${local}, 'YYYY-MM-DD')`
+      : sql`(to_char(${local}, 'YYYY-MM-DD"T"HH24:00') || ${offsetText(sql.raw('s.at'), timezone)})`
+  return sql`select row_number() over (order by s.at)::int as slot, s.at, ${key} as key
+    from (${starts}) as s`
 }
 
 type BucketRow = {
@@ -120,66 +125,65 @@ type BucketRow = {
   sale_amount: number
   gratuity_amount: number
   fee_amount: number
-  net_amount: number
+  last_captured_at: Date | string | null
 }
 
 function toBucket(row: BucketRow): SummaryBucket {
+  const amount = Number(row.amount)
+  const feeAmount = Number(row.fee_amount)
+  const last = row.last_captured_at
   return {
     key: row.key,
     count: Number(row.count),
-    amount: Number(row.amount),
+    amount,
     saleAmount: Number(row.sale_amount),
     gratuityAmount: Number(row.gratuity_amount),
-    feeAmount: Number(row.fee_amount),
-    netAmount: Number(row.net_amount),
+    feeAmount,
+    netAmount: amount - feeAmount,
+    lastCapturedAt: last === null ? null : new Date(last).toISOString(),
   }
 }
 
+// The sums of a group of sales; net is worked out from them (amount − fee) rather than per sale.
+const SUMS = sql`count(*)::int as count, sum(${sales.amount})::float8 as amount,
+  sum(${sales.saleAmount})::float8 as sale_amount, sum(${sales.gratuityAmount})::float8 as gratuity_amount,
+  coalesce(sum(${sales.feeAmount}), 0)::float8 as fee_amount, max(${sales.capturedAt}) as last_captured_at`
+
 async function summaryBuckets(db: Db, query: SummaryQuery, where: SQL): Promise<SummaryBucket[]> {
-  const { groupBy, timezone } = query
-  // The sale's fee is its balance transaction's (copied when the sale is made); net = amount − fee.
-  const perSale = sql`count(*)::int as count, sum(${sales.amount}) as amount,
-    sum(${sales.saleAmount}) as sale_amount, sum(${sales.gratuityAmount}) as gratuity_amount,
-    coalesce(sum(${sales.feeAmount}), 0) as fee_amount,
-    sum(${sales.amount} - coalesce(${sales.feeAmount}, 0)) as net_amount`
+  const { groupBy } = query
   let statement: SQL
   if (groupBy === 'day' || groupBy === 'hour' || groupBy === 'weekday') {
-    // Sales are first summed per UTC quarter hour (a column of the index; no local hour or day
-    // is split), and only those few bins get the costly local key.
-    const at = sql.raw('bins.at')
-    const bins = sql`select ${sales.capturedBin} as at, ${perSale}
+    // Each sale finds its local day or hour by a binary search of the few start instants
+    // (width_bucket): no time-zone arithmetic per sale, and a small integer to group by.
+    const slots = timeSlots(groupBy === 'hour' ? 'hour' : 'day', query)
+    const grouped = sql`select width_bucket(${sales.capturedAt}, (select array_agg(at order by at) from slots)) as slot, ${SUMS}
       from ${sales} where ${where} group by 1`
-    const grouped = sql`select ${keyOf(groupBy, at, timezone)} as key, sum(count)::int as count,
-      sum(amount)::float8 as amount, sum(sale_amount)::float8 as sale_amount,
-      sum(gratuity_amount)::float8 as gratuity_amount, sum(fee_amount)::float8 as fee_amount,
-      sum(net_amount)::float8 as net_amount
-      from (${bins}) as bins group by 1`
+    const perSlot = sql`select s.key, s.at, coalesce(g.count, 0) as count, coalesce(g.amount, 0) as amount,
+      coalesce(g.sale_amount, 0) as sale_amount, coalesce(g.gratuity_amount, 0) as gratuity_amount,
+      coalesce(g.fee_amount, 0) as fee_amount, g.last_captured_at
+      from slots s left join grouped g on g.slot = s.slot`
     statement =
       groupBy === 'weekday'
-        ? grouped
-        : sql`with grouped as (${grouped}), slots as (${timeSlots(groupBy, query)})
-          select k.key, coalesce(g.count, 0) as count, coalesce(g.amount, 0) as amount,
-            coalesce(g.sale_amount, 0) as sale_amount, coalesce(g.gratuity_amount, 0) as gratuity_amount,
-            coalesce(g.fee_amount, 0) as fee_amount, coalesce(g.net_amount, 0) as net_amount
-          from (select key from slots union select key from grouped) k left join grouped g on g.key = k.key`
+        ? sql`with slots as (${slots}), grouped as (${grouped})
+          select extract(isodow from p.at at time zone ${query.timezone})::int::text as key,
+            sum(p.count)::int as count, sum(p.amount)::float8 as amount, sum(p.sale_amount)::float8 as sale_amount,
+            sum(p.gratuity_amount)::float8 as gratuity_amount, sum(p.fee_amount)::float8 as fee_amount,
+            max(p.last_captured_at) as last_captured_at
+          from (${perSlot}) as p where p.count > 0 group by 1`
+        : sql`with slots as (${slots}), grouped as (${grouped}) ${perSlot} order by s.slot`
   } else {
-    statement = sql`select ${COLUMN_KEYS[groupBy]} as key, count(*)::int as count,
-      sum(${sales.amount})::float8 as amount, sum(${sales.saleAmount})::float8 as sale_amount,
-      sum(${sales.gratuityAmount})::float8 as gratuity_amount,
-      coalesce(sum(${sales.feeAmount}), 0)::float8 as fee_amount,
-      sum(${sales.amount} - coalesce(${sales.feeAmount}, 0))::float8 as net_amount
+    statement = sql`select ${COLUMN_KEYS[groupBy]} as key, ${SUMS}
       from ${sales} where ${where} group by 1`
   }
   const { rows } = await db.execute<BucketRow>(statement)
   const buckets = rows.map(toBucket)
-  // Hours sort by their instant (the repeated hour of a clock change after the first); the rest by key, no terminal last.
-  const order = (k: string | null) => (groupBy === 'hour' && k ? Date.parse(k) : k)
+  // Days and hours come in time order; the rest sort by key, no terminal last.
+  if (groupBy === 'day' || groupBy === 'hour') return buckets
   return buckets.sort((a, b) => {
-    const [x, y] = [order(a.key), order(b.key)]
-    if (x === y) return 0
-    if (x === null) return 1
-    if (y === null) return -1
-    return x < y ? -1 : 1
+    if (a.key === b.key) return 0
+    if (a.key === null) return 1
+    if (b.key === null) return -1
+    return a.key < b.key ? -1 : 1
   })
 }
 
@@ -194,16 +198,24 @@ async function summaryRefunds(
     gte: new Map([...query.filters.gte].filter(([name]) => name !== 'capturedAt')),
     lt: new Map([...query.filters.lt].filter(([name]) => name !== 'capturedAt')),
   }
+  const inRange = sql`${balanceTransactions.submerchantId} = ${submerchantId}
+    and ${balanceTransactions.type} = 'refund'
+    and ${balanceTransactions.createdAt} >= ${query.range.gte}
+    and ${balanceTransactions.createdAt} < ${query.range.lt}`
+  // Without sale filters every refund of the account counts: its transactions alone answer.
+  const filtered =
+    saleFilters.gte.size > 0 ||
+    saleFilters.lt.size > 0 ||
+    [...saleFilters.eq.keys()].some((name) => name !== 'submerchantId')
   const { rows } = await db.execute<{ count: number; amount: number }>(
-    sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
-      from ${balanceTransactions}
-      join ${refundRequests} on ${refundRequests.id} = ${balanceTransactions.sourceId}
-      join ${sales} on ${sales.id} = ${refundRequests.saleId}
-      where ${balanceTransactions.submerchantId} = ${submerchantId}
-        and ${balanceTransactions.type} = 'refund'
-        and ${balanceTransactions.createdAt} >= ${query.range.gte}
-        and ${balanceTransactions.createdAt} < ${query.range.lt}
-        and ${whereClause(salesList, saleFilters, eq(sales.submerchantId, submerchantId))}`,
+    filtered
+      ? sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
+          from ${balanceTransactions}
+          join ${refundRequests} on ${refundRequests.id} = ${balanceTransactions.sourceId}
+          join ${sales} on ${sales.id} = ${refundRequests.saleId}
+          where ${inRange} and ${whereClause(salesList, saleFilters, eq(sales.submerchantId, submerchantId))}`
+      : sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
+          from ${balanceTransactions} where ${inRange}`,
   )
   const row = rows[0]
   return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) }

@@ -8,14 +8,9 @@ import { notFound } from '../errors'
 import { findInAccount, type AccountListResource } from '../lib/account-scope'
 import { intFilter, stringFilter } from '../lib/list-engine'
 
-// The payout id, the fee copied from the balance transaction and the summary's bin stay internal.
-const {
-  payoutId: _payout,
-  feeAmount: _fee,
-  capturedBin: _bin,
-  ...saleColumns
-} = getTableColumns(sales)
-type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId' | 'feeAmount' | 'capturedBin'>
+// The payout id and the fee copied from the balance transaction stay internal.
+const { payoutId: _payout, feeAmount: _fee, ...saleColumns } = getTableColumns(sales)
+type SaleRow = Omit<typeof sales.$inferSelect, 'payoutId' | 'feeAmount'>
 
 // The Sale (docs/entities.md#sales-and-money) exactly as the arktype schema describes it.
 export function serializeSale(row: SaleRow): Sale {

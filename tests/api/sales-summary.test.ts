@@ -1,5 +1,6 @@
 import { type } from 'arktype'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SALE_METHODS } from '@/api/schema/sale-values'
 import { SalesSummary } from '@/api/schema/sales-summary'
 import { SUMMARY_GROUP_BYS, type SummaryGroupBy } from '@/api/schema/sales-summary-values'
 import { Client } from './auth-harness'
@@ -122,13 +123,17 @@ describe('GET /v1/sales/summary', () => {
     for (const groupBy of SUMMARY_GROUP_BYS) {
       const body = await summary(owner, summaryPath(groupBy, range.gte, range.lt))
       expect(body.groupBy).toBe(groupBy)
-      const expected = new Map<string | null, { count: number; amount: number; fee: number }>()
+      const expected = new Map<
+        string | null,
+        { count: number; amount: number; fee: number; last: string }
+      >()
       for (const sale of sales) {
         const key = expectedKey(groupBy, sale)
-        const bucket = expected.get(key) ?? { count: 0, amount: 0, fee: 0 }
+        const bucket = expected.get(key) ?? { count: 0, amount: 0, fee: 0, last: '' }
         bucket.count += 1
         bucket.amount += sale.amount
         bucket.fee += feeOf.get(sale.balanceTransactionId ?? '')?.feeAmount ?? 0
+        if (sale.capturedAt > bucket.last) bucket.last = sale.capturedAt
         expected.set(key, bucket)
       }
       const nonEmpty = body.buckets.filter((b) => b.count > 0)
@@ -141,6 +146,10 @@ describe('GET /v1/sales/summary', () => {
         expect(bucket.feeAmount, `${groupBy} ${bucket.key}`).toBe(want?.fee)
         expect(bucket.saleAmount + bucket.gratuityAmount).toBe(bucket.amount)
         expect(bucket.netAmount).toBe(bucket.amount - bucket.feeAmount)
+        expect(bucket.lastCapturedAt, `${groupBy} ${bucket.key}`).toBe(want?.last)
+      }
+      for (const empty of body.buckets.filter((b) => b.count === 0)) {
+        expect(empty.lastCapturedAt).toBeNull()
       }
     }
   })
@@ -168,6 +177,17 @@ describe('GET /v1/sales/summary', () => {
       count: refunds.length,
       amount: refunds.reduce((sum, bt) => sum - bt.amount, 0),
     })
+    // With a sale filter only its sales' refunds count: the methods' refunds add up to the whole.
+    const year = new Date(lt.getTime() - 399 * 86_400_000).toISOString()
+    const whole = await summary(owner, summaryPath('method', year, range.lt))
+    expect(whole.refunds.count).toBeGreaterThan(0)
+    const byMethod = await Promise.all(
+      SALE_METHODS.map((method) =>
+        summary(owner, summaryPath('method', year, range.lt, `&method=${method}`)),
+      ),
+    )
+    expect(byMethod.reduce((sum, b) => sum + b.refunds.count, 0)).toBe(whole.refunds.count)
+    expect(byMethod.reduce((sum, b) => sum + b.refunds.amount, 0)).toBe(whole.refunds.amount)
   })
 
   it('gives a clock-change day 25 hours in autumn and 23 in spring, every sale in one', async () => {

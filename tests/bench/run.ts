@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,search,export,login-flood,webhooks,scan-kit,cluster] [--sales 1000000]
+// Usage: npm run bench [-- --only bundle,seed,api,sales-filter,intents,search,summary,export,login-flood,webhooks,scan-kit,cluster] [--sales 1000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +19,7 @@ import { runWebhookDeliveryBench } from './webhook-delivery'
 import { runScanKitBench } from './scan-kit'
 import { clusterRows, runClusterBench } from './cluster'
 import { runSearchBench } from './search'
+import { runSalesSummaryBench } from './sales-summary'
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +98,7 @@ const dataDir =
     wanted('intents') ||
     wanted('terminals-payouts') ||
     wanted('search') ||
+    wanted('summary') ||
     wanted('export'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
     : undefined
@@ -225,6 +227,21 @@ if (wanted('search')) {
       ok: r.offline.p95 <= 50,
     },
   )
+}
+
+if (wanted('summary')) {
+  const r = await runSalesSummaryBench({ sales, dataDir })
+  results.summary = r
+  const month = `a month (${r.salesPerMonth.toLocaleString('en-GB')} sales), Europe/London`
+  for (const [groupBy, t] of Object.entries(r.byGroup)) {
+    const budgeted = groupBy === 'day' || groupBy === 'terminal'
+    rows.push({
+      metric: `GET /v1/sales/summary ${month} by ${groupBy} p95 (${t.requests} requests; p50 ${t.p50.toFixed(1)} ms)`,
+      value: `${t.p95.toFixed(1)} ms`,
+      budget: budgeted ? '≤ 50 ms' : '— (reported)',
+      ok: !budgeted || t.p95 <= 50,
+    })
+  }
 }
 
 if (wanted('export')) {

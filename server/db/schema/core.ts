@@ -206,15 +206,11 @@ export const sales = pgTable(
     // Its balance transaction's fee, copied when the sale is made (both are written once, together),
     // so that a summary reads one index instead of joining a million balance transactions.
     feeAmount: integer('fee_amount'),
-    // The UTC quarter hour of the capture: no zone's offset is finer, so a summary groups by it and
-    // turns only the few groups into local days and hours.
-    capturedBin: timestamptz('captured_bin').generatedAlwaysAs(
-      sql`date_bin('15 minutes', captured_at, timestamptz '2000-01-01T00:00:00Z')`,
-    ),
   },
   (t) => [
     // Newest first for the lists. The columns after the unique id change no order: they let
-    // GET /v1/sales/summary read a range from the index alone (drizzle has no INCLUDE).
+    // GET /v1/sales/summary read a range from the index alone, the payout forecast's withheld
+    // filter included (drizzle has no INCLUDE).
     index('sales_submerchant_captured_idx').on(
       t.submerchantId,
       t.capturedAt,
@@ -227,7 +223,7 @@ export const sales = pgTable(
       t.cardScheme,
       t.method,
       t.cardType,
-      t.capturedBin,
+      t.disbursementWithheld,
     ),
     // A terminal's sales (always scoped to the account too), newest first: the account is in the
     // index so offset pages are index-only. Only card-present sales have a terminal (partial index).

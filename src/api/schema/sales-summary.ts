@@ -1,5 +1,5 @@
 import { type } from 'arktype'
-import { MinorUnits } from './common'
+import { IsoDateTime, MinorUnits } from './common'
 import { SUMMARY_GROUP_BYS } from './sales-summary-values'
 
 export const SummaryGroupBy = type.enumerated(...SUMMARY_GROUP_BYS)
@@ -15,6 +15,8 @@ export const SummaryBucket = type({
   gratuityAmount: MinorUnits,
   feeAmount: MinorUnits,
   netAmount: 'number.integer',
+  // When the bucket's latest sale was captured; null for a day or hour without sales.
+  lastCapturedAt: IsoDateTime.or('null'),
 })
 export type SummaryBucket = typeof SummaryBucket.infer
 

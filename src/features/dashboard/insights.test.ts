@@ -9,7 +9,13 @@ import {
   totals,
 } from '@/features/dashboard/insights'
 
-function bucket(key: string | null, count: number, amount: number, tips = 0): SummaryBucket {
+function bucket(
+  key: string | null,
+  count: number,
+  amount: number,
+  tips = 0,
+  lastCapturedAt: string | null = count > 0 ? '2026-05-18T21:00:00.000Z' : null,
+): SummaryBucket {
   return {
     key,
     count,
@@ -18,6 +24,7 @@ function bucket(key: string | null, count: number, amount: number, tips = 0): Su
     gratuityAmount: tips,
     feeAmount: Math.round(amount / 50),
     netAmount: amount - Math.round(amount / 50),
+    lastCapturedAt,
   }
 }
 
