@@ -53,6 +53,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // One process runs many files: the server's modules load once, not per file, and the
+          // reused PGlite instances (helpers/db.ts) serve every file of the worker. The files put
+          // back what they change in shared state (mocks, module settings).
+          isolate: false,
         },
       },
       // Servers, a balancer and a PostgreSQL of its own, started by the test (needs Debian's

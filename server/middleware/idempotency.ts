@@ -43,11 +43,12 @@ function replay(record: IdempotencyRecord): Response {
   return new Response(body, { status, headers })
 }
 
-let lastSweep = 0
+// When each database was last swept (per database: one process may serve several, as in tests).
+const lastSweep = new WeakMap<Db, number>()
 
 async function sweepExpired(db: Db, now: Date): Promise<void> {
-  if (now.getTime() - lastSweep < 60_000) return
-  lastSweep = now.getTime()
+  if (now.getTime() - (lastSweep.get(db) ?? 0) < 60_000) return
+  lastSweep.set(db, now.getTime())
   await db.delete(idempotencyRecords).where(lte(idempotencyRecords.expiresAt, now))
 }
 

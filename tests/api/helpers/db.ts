@@ -195,7 +195,8 @@ async function postgresClone(url: string): Promise<Database> {
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
   const database = url ? await postgresClone(url) : await pooledPglite()
-  testScope?.push(database)
+  const scope = testScope ?? fileScope
+  scope.push(database)
   return installTestApiKey(database)
 }
 
@@ -245,9 +246,11 @@ async function pooledPglite(): Promise<Database> {
 /**
  * The databases handed out since the current test began (its beforeEach hooks included), which the
  * API project's setup file closes when the test ends: so a test need not close what it opened,
- * and its PGlite instance serves the next one. Those opened in beforeAll stay for the whole file.
+ * and its PGlite instance serves the next one. Those opened in beforeAll are closed when the file
+ * ends, if the file has not closed them itself (one worker process runs many files).
  */
 let testScope: Database[] | null = null
+let fileScope: Database[] = []
 
 export function beginTestScope(): void {
   testScope = []
@@ -256,6 +259,12 @@ export function beginTestScope(): void {
 export async function endTestScope(): Promise<void> {
   const opened = testScope ?? []
   testScope = null
+  for (const database of opened) await database.close()
+}
+
+export async function endFileScope(): Promise<void> {
+  const opened = fileScope
+  fileScope = []
   for (const database of opened) await database.close()
 }
 

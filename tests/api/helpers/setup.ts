@@ -1,7 +1,8 @@
 // The API project's setup: a database a test opened (in the test or its beforeEach) is closed when
-// the test ends, which hands a PGlite instance back for the next test (helpers/db.ts).
-import { afterEach, beforeEach } from 'vitest'
-import { beginTestScope, endTestScope } from './db'
+// the test ends, and one the file opened in beforeAll when the file ends; either way its PGlite
+// instance goes back for the next test (helpers/db.ts).
+import { afterAll, afterEach, beforeEach } from 'vitest'
+import { beginTestScope, endFileScope, endTestScope } from './db'
 
 beforeEach(() => {
   beginTestScope()
@@ -9,4 +10,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   await endTestScope()
+})
+
+afterAll(async () => {
+  await endFileScope()
 })
