@@ -39,7 +39,8 @@ export interface SelectFilterSpec extends FilterBase {
   format?: (value: string) => string
 }
 
-// An exact amount typed in pounds ('12.50'); the URL keeps the text, the query the minor units.
+// An exact amount typed in pounds ('12.50'), or a range of them from `{key}From` to `{key}To`
+// (both inclusive: 23.00 to 23.99); the URL keeps the text, the query the minor units.
 export interface AmountFilterSpec extends FilterBase {
   kind: 'amount'
   field?: string
@@ -98,12 +99,19 @@ export const AMOUNT_MESSAGE = 'Enter an amount in pounds, such as 12.50'
 export const fieldOf = (filter: FilterSpec) => filter.field ?? filter.key
 export const startKeyOf = (filter: DateRangeFilterSpec) => filter.startKey ?? 'start'
 export const endKeyOf = (filter: DateRangeFilterSpec) => filter.endKey ?? 'end'
+export const amountFromKeyOf = (filter: AmountFilterSpec) => `${filter.key}From`
+export const amountToKeyOf = (filter: AmountFilterSpec) => `${filter.key}To`
 
 // The URL keys one filter owns.
 export function filterKeys(filter: FilterSpec): string[] {
-  return filter.kind === 'dateRange'
-    ? [filter.key, startKeyOf(filter), endKeyOf(filter)]
-    : [filter.key]
+  switch (filter.kind) {
+    case 'dateRange':
+      return [filter.key, startKeyOf(filter), endKeyOf(filter)]
+    case 'amount':
+      return [filter.key, amountFromKeyOf(filter), amountToKeyOf(filter)]
+    default:
+      return [filter.key]
+  }
 }
 
 function pageOf(value: unknown): number | undefined {
@@ -161,8 +169,17 @@ function readFilter(filter: FilterSpec, raw: Record<string, unknown>): ListSearc
       return { [filter.key]: filter.values.find((allowed) => allowed === text) }
     }
     case 'amount': {
-      const text = textOf(value, 16)
-      return { [filter.key]: text && !amountProblem(text) ? text : undefined }
+      const amountText = (raw: unknown) => {
+        const text = textOf(raw, 16)
+        return text && !amountProblem(text) ? text : undefined
+      }
+      const exact = amountText(value)
+      // An exact amount is narrower than any range: the range is dropped beside it.
+      return {
+        [filter.key]: exact,
+        [amountFromKeyOf(filter)]: exact ? undefined : amountText(raw[amountFromKeyOf(filter)]),
+        [amountToKeyOf(filter)]: exact ? undefined : amountText(raw[amountToKeyOf(filter)]),
+      }
     }
     case 'dateRange': {
       const preset = isDatePreset(value) ? value : undefined

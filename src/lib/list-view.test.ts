@@ -71,6 +71,23 @@ describe('a declared list', () => {
     expect(parseListSearch(LINKS, { amount: 7 })).toEqual({ amount: '7' })
   })
 
+  it('takes an amount range, inclusive in pounds, sent as [$gte] and [$lt] in minor units', () => {
+    const range = { amountFrom: '23.00', amountTo: '23.99' }
+    expect(parseListSearch(LINKS, { ...range, amountTo: 'lots' })).toEqual({ amountFrom: '23.00' })
+    // An exact amount is narrower: the range is dropped beside it.
+    expect(parseListSearch(LINKS, { ...range, amount: '23.50' })).toEqual({ amount: '23.50' })
+    const params = toListParams(LINKS, parseListSearch(LINKS, range), now)
+    expect(params.filters).toEqual({})
+    expect(params.ranges.amount).toEqual({ gte: '2300', lt: '2400' })
+    expect(toListParams(LINKS, { amountTo: '5' }, now).ranges.amount).toEqual({ lt: '501' })
+    const chips = describeFilters(LINKS, range)
+    expect(chips.map((chip) => `${chip.label}: ${chip.value}`)).toEqual([
+      'Amount: £23.00 to £23.99',
+    ])
+    expect(withChange(LINKS, range, chips[0]?.remove ?? {})).toEqual({})
+    expect(describeFilters(LINKS, { amountFrom: '5' })[0]?.value).toBe('from £5.00')
+  })
+
   it('never trusts inherited names in the URL', () => {
     const raw = JSON.parse(
       '{"__proto__": {"status": "created"}, "constructor": "x", "toString": 1}',

@@ -3,16 +3,20 @@ import { PAGE_SIZE } from '@/config/limits'
 import { DATE_PRESET_LABELS, isDatePreset, type DatePreset } from '@/lib/date-presets'
 import { dayRangeToBounds, presetRange, type DayRange } from '@/lib/dates'
 import {
+  amountFromKeyOf,
+  amountToKeyOf,
   endKeyOf,
   fieldOf,
   filterKeys,
   parseSort,
   startKeyOf,
+  type AmountFilterSpec,
   type DateRangeFilterSpec,
   type FilterSpec,
   type ListParams,
   type ListSearch,
   type ListSpec,
+  type SearchValue,
 } from '@/lib/list-search'
 import { formatMoney, parseMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
@@ -58,6 +62,18 @@ export function dateRangeChange(
   }
 }
 
+// An amount filter's range in minor units as the URL says (null where an end is open).
+export function amountRangeOf(
+  filter: AmountFilterSpec,
+  search: ListSearch,
+): { from: number | null; to: number | null } {
+  const minor = (value: SearchValue) => (typeof value === 'string' ? parseMoney(value) : null)
+  return {
+    from: minor(search[amountFromKeyOf(filter)]),
+    to: minor(search[amountToKeyOf(filter)]),
+  }
+}
+
 // The URL's view → the query factory's params.
 export function toListParams(spec: ListSpec, search: ListSearch, now = new Date()): ListParams {
   const params: ListParams = {
@@ -74,6 +90,13 @@ export function toListParams(spec: ListSpec, search: ListSearch, now = new Date(
     } else if (filter.kind === 'amount') {
       const minor = typeof value === 'string' ? parseMoney(value) : null
       if (minor !== null) params.filters[fieldOf(filter)] = minor
+      const range = amountRangeOf(filter, search)
+      // Whole pence: up to 23.99 inclusive is below 2400.
+      const bounds = {
+        ...(range.from !== null && { gte: String(range.from) }),
+        ...(range.to !== null && { lt: String(range.to + 1) }),
+      }
+      if (minor === null && Object.keys(bounds).length > 0) params.ranges[fieldOf(filter)] = bounds
     } else if (value !== undefined) {
       params.filters[fieldOf(filter)] = value
     }
@@ -105,7 +128,17 @@ function rangeText(filter: DateRangeFilterSpec, search: ListSearch): string {
   return range.end ? `until ${range.end}` : DATE_PRESET_LABELS.custom
 }
 
+function amountText(filter: AmountFilterSpec, search: ListSearch): string | null {
+  const exact = parseMoney(String(search[filter.key] ?? ''))
+  if (exact !== null) return formatMoney(exact)
+  const { from, to } = amountRangeOf(filter, search)
+  if (from !== null && to !== null) return `${formatMoney(from)} to ${formatMoney(to)}`
+  if (from !== null) return `from ${formatMoney(from)}`
+  return to === null ? null : `up to ${formatMoney(to)}`
+}
+
 function chipValue(filter: FilterSpec, search: ListSearch): string | null {
+  if (filter.kind === 'amount') return amountText(filter, search)
   const value = search[filter.key]
   if (value === undefined) return null
   switch (filter.kind) {
@@ -113,10 +146,6 @@ function chipValue(filter: FilterSpec, search: ListSearch): string | null {
       return rangeText(filter, search)
     case 'select':
       return (filter.format ?? prettify)(String(value))
-    case 'amount': {
-      const minor = parseMoney(String(value))
-      return minor === null ? null : formatMoney(minor)
-    }
     case 'text':
       return String(value)
   }

@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
 import { SEARCH_DEBOUNCE_MS } from '@/config/limits'
 import {
+  amountFromKeyOf,
   amountProblem,
+  amountToKeyOf,
   textProblem,
   type AmountFilterSpec,
   type DateRangeFilterSpec,
@@ -72,7 +74,20 @@ function FilterControl({
         />
       )
     case 'amount':
-      return <AmountFilter filter={filter} value={text} onApply={apply} />
+      // An amount typed here replaces any range the URL held (the search's 'See all').
+      return (
+        <AmountFilter
+          filter={filter}
+          value={text}
+          onApply={(next) =>
+            onChange({
+              [filter.key]: next,
+              [amountFromKeyOf(filter)]: undefined,
+              [amountToKeyOf(filter)]: undefined,
+            })
+          }
+        />
+      )
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildListQuery } from '@/api/list-query'
-import { groupSearch, poundRange, type GroupKind } from '@/features/search/groups'
+import { groupSearch, wholePoundSearch, type GroupKind } from '@/features/search/groups'
 import { readQuery } from '@/features/search/query-reader'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
@@ -140,13 +140,21 @@ describe('one-box search: each group’s query', () => {
     const exact = await group('sales', whole)
     expect(exact.total).toBe('0')
     const criteria = readQuery(whole).criteria
-    const range = poundRange(criteria.amount)
-    const search = groupSearch('sales', { ...criteria, amount: undefined }) ?? {}
-    const params = toListParams(SALES_LIST, search)
-    params.ranges.amount = { gte: String(range?.gte), lt: String(range?.lt) }
+    // The whole pound is the sales list's own URL view (its 'See all'), read back unchanged.
+    const search = wholePoundSearch(groupSearch('sales', criteria) ?? {}, criteria.amount)
+    expect(search).toEqual({ amountFrom: `${whole}.00`, amountTo: `${whole}.99` })
+    expect(parseListSearch(SALES_LIST, search ?? {})).toEqual(search)
+    const params = toListParams(SALES_LIST, search ?? {})
     const qs = new URLSearchParams(buildListQuery(toListQuery({ submerchantId: CITY }, params)))
+    expect(qs.get('amount[$gte]')).toBe(`${whole}00`)
+    expect(qs.get('amount[$lt]')).toBe(`${Number(whole) + 1}00`)
     const widened = await ask(owner, `/v1/sales?${qs.toString()}`)
+    const [counted] = await rows<{ n: number }>(
+      `select count(*)::int as n from sales where submerchant_id = $1 and amount >= $2 and amount < $3`,
+      [CITY, Number(whole) * 100, Number(whole) * 100 + 100],
+    )
     expect(widened.status).toBe(200)
+    expect(widened.total).toBe(String(counted?.n))
     expect(Number(widened.total)).toBeGreaterThan(0)
   })
 

@@ -109,7 +109,44 @@ test('each kind of query finds the record the API finds, and See all opens the s
     page.getByText(new RegExp(`^${Number(total).toLocaleString('en-GB')} sales?$`)),
   ).toBeVisible()
   await expect(page.locator(`main a[href="${saleHref}"]`).first()).toBeVisible()
+
+  // A whole pound that no sale has exactly: widened to the pound, and See all opens that range.
+  const pound = await wholePoundWithoutExactSale(page)
+  await openSearch(page)
+  results = await search(page, String(pound))
+  const widened = group(results, /^Sales/)
+  await expect(widened).toContainText(
+    `Nothing at exactly £${pound}.00; showing £${pound}.00 to £${pound}.99`,
+  )
+  const wideAll = widened.getByRole('option', { name: /^See all/ })
+  const wideTotal = Number((await wideAll.textContent())?.replace(/\D/g, ''))
+  expect(wideTotal).toBeGreaterThan(0)
+  await wideAll.click()
+  await expect(
+    page.getByRole('button', { name: `Remove filter Amount: £${pound}.00 to £${pound}.99` }),
+  ).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`^${wideTotal.toLocaleString('en-GB')} sales?$`)),
+  ).toBeVisible()
 })
+
+// A sale's whole pound (£23 of a £23.40 fare) at which no sale is exactly.
+async function wholePoundWithoutExactSale(page: Page): Promise<number> {
+  const recent = await apiGet<ApiSale[]>(page, CITY, '/v1/sales', {
+    submerchantId: CITY,
+    limit: 20,
+  })
+  for (const { amount } of recent.filter((sale) => sale.amount % 100 !== 0)) {
+    const pound = Math.floor(amount / 100)
+    const exact = await apiGet<ApiSale[]>(page, CITY, '/v1/sales', {
+      submerchantId: CITY,
+      amount: pound * 100,
+      limit: 1,
+    })
+    if (exact.length === 0) return pound
+  }
+  throw new Error('every recent fare has a sale at its whole pound')
+}
 
 test('keyboard: arrows and Enter open a result, Escape closes, recent searches come back', async ({
   page,

@@ -231,7 +231,20 @@ export const sales = pgTable(
       .on(t.submerchantId, t.terminalId, t.capturedAt, t.id)
       .where(sql`${t.terminalId} is not null`),
     index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
-    index('sales_submerchant_pan_idx').on(t.submerchantId, t.panLastFour),
+    // A last four or an amount (exact or a whole pound's range), newest first: page 1 and its count
+    // are read from the index alone, not from hundreds of scattered rows (one-box search).
+    index('sales_submerchant_pan_captured_idx').on(
+      t.submerchantId,
+      t.panLastFour,
+      t.capturedAt,
+      t.id,
+    ),
+    index('sales_submerchant_amount_captured_idx').on(
+      t.submerchantId,
+      t.amount,
+      t.capturedAt,
+      t.id,
+    ),
     // One-box search (docs/screens.md#search): a sale by its auth code, RRN or external reference.
     index('sales_submerchant_auth_code_idx').on(t.submerchantId, t.authCode),
     index('sales_submerchant_rrn_idx').on(t.submerchantId, t.retrievalReferenceNumber),
@@ -382,6 +395,13 @@ export const intents = pgTable(
       .on(t.submerchantId, t.expiresAt)
       .where(sql`not ${t.statusIsFinal} and ${t.status} <> 'authorized_pending_capture'`),
     index('intents_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
+    // An amount, newest first: page 1 from the index alone (one-box search).
+    index('intents_submerchant_amount_created_idx').on(
+      t.submerchantId,
+      t.amount,
+      t.createdAt,
+      t.id,
+    ),
     index('intents_submerchant_status_idx').on(t.submerchantId, t.status, t.createdAt, t.id),
     index('intents_submerchant_reference_idx').on(t.submerchantId, t.reference),
     index('intents_submerchant_succeeded_idx').on(t.submerchantId, t.succeededAt),

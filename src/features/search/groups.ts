@@ -67,7 +67,19 @@ export function groupSearch(kind: GroupKind, criteria: SearchCriteria): ListSear
   return Object.keys(compact).length > 0 ? compact : null
 }
 
-/** '23' found nothing at £23.00: the whole pound, 23.00 to 23.99, as the amount's range. */
-export function poundRange(amount: SearchCriteria['amount']): { gte: number; lt: number } | null {
-  return amount?.wholePounds ? { gte: amount.minor, lt: amount.minor + 100 } : null
+/**
+ * '23' found nothing at £23.00: the group's list view over the whole pound, 23.00 to 23.99 (the
+ * amount filter's inclusive range), or null when the query was not a whole pound.
+ */
+export function wholePoundSearch(
+  search: ListSearch,
+  amount: SearchCriteria['amount'],
+): ListSearch | null {
+  if (!amount?.wholePounds || search.amount === undefined) return null
+  return compactSearch({
+    ...search,
+    amount: undefined,
+    amountFrom: minorToDecimalString(amount.minor),
+    amountTo: minorToDecimalString(amount.minor + 99),
+  })
 }

@@ -16,8 +16,8 @@ export interface SearchOption {
   query?: string
 }
 
-export function seeAllHref(group: GroupResult): string | null {
-  return group.seeAll ? `${group.seeAll.listPath}${stringifySearch(group.seeAll.search)}` : null
+export function seeAllHref(group: GroupResult): string {
+  return `${group.seeAll.listPath}${stringifySearch(group.seeAll.search)}`
 }
 
 const count = (group: GroupResult) =>
@@ -42,8 +42,7 @@ export function resultOptions(groups: GroupResult[], idHit: SearchHit | null): S
   const options: SearchOption[] = idHit ? [{ id: `id-${idHit.id}`, href: idHit.href }] : []
   for (const group of groups) {
     for (const hit of group.hits) options.push({ id: `${group.kind}-${hit.id}`, href: hit.href })
-    const all = seeAllHref(group)
-    if (all && group.total > 0) options.push({ id: `${group.kind}-all`, href: all })
+    if (group.total > 0) options.push({ id: `${group.kind}-all`, href: seeAllHref(group) })
   }
   return options
 }
@@ -119,7 +118,7 @@ export function SearchResults(props: ResultsProps) {
                 onOpen={onOpen}
               />
             ))}
-            {all && group.total > 0 && (
+            {group.total > 0 && (
               <a
                 id={allId}
                 role="option"

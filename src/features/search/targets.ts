@@ -3,7 +3,12 @@ import type { ListPage } from '@/api/http'
 import { parseListSearch, type ListParams, type ListSearch, type ListSpec } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { accessFor, type AccessRule, type AccessSubject } from '@/policy/access'
-import { GROUP_KINDS, groupSearch, poundRange, type GroupKind } from '@/features/search/groups'
+import {
+  GROUP_KINDS,
+  groupSearch,
+  type GroupKind,
+  wholePoundSearch,
+} from '@/features/search/groups'
 import type { SearchRecord } from '@/features/search/hits'
 import type { SearchCriteria } from '@/features/search/query-reader'
 
@@ -35,7 +40,7 @@ export interface GroupPlan {
   search: ListSearch
   params: ListParams
   // '23' with nothing at exactly £23.00: the same view over the whole pound.
-  widened: ListParams | null
+  widened: { search: ListSearch; params: ListParams } | null
 }
 
 /** The groups the person may see that the criteria can narrow, in display order. */
@@ -55,17 +60,12 @@ export function planGroups(
     // Read back as the list reads its URL, so the group never asks for more than 'See all' shows.
     const search = parseListSearch(target.spec, wanted)
     const params = toListParams(target.spec, search)
-    const range = poundRange(criteria.amount)
-    const widened =
-      range && 'amount' in params.filters
-        ? {
-            ...params,
-            filters: Object.fromEntries(
-              Object.entries(params.filters).filter(([key]) => key !== 'amount'),
-            ),
-            ranges: { ...params.ranges, amount: { gte: String(range.gte), lt: String(range.lt) } },
-          }
-        : null
+    const wide = wholePoundSearch(search, criteria.amount)
+    const wideSearch = wide && parseListSearch(target.spec, wide)
+    const widened = wideSearch && {
+      search: wideSearch,
+      params: toListParams(target.spec, wideSearch),
+    }
     plans.push({ kind, target, search, params, widened })
   }
   return plans

@@ -16,8 +16,8 @@ export interface GroupResult {
   hits: SearchHit[]
   total: number
   approximate: boolean
-  // The list 'See all' opens, with the group's filters; null when the list cannot say the same.
-  seeAll: { listPath: string; search: ListSearch } | null
+  // The list 'See all' opens, with the group's filters (the whole pound's range when widened).
+  seeAll: { listPath: string; search: ListSearch }
   // Nothing at exactly £23.00: these are £23.00 to £23.99.
   widened: boolean
   // Offline: when the saved data was fetched (ms); null for a live answer.
@@ -54,7 +54,7 @@ export function useSearchResults({ targets, submerchantId, subject, criteria, en
   const widePlans = plans.filter((plan) => emptyKinds.includes(plan.kind))
   const wide = useQueries({
     queries: widePlans.map((plan) => ({
-      ...plan.target.query(submerchantId, plan.widened ?? plan.params),
+      ...plan.target.query(submerchantId, plan.widened?.params ?? plan.params),
       enabled: live,
     })),
   })
@@ -74,16 +74,17 @@ export function useSearchResults({ targets, submerchantId, subject, criteria, en
   }, [online, enabled, plans, queryClient, submerchantId, criteria])
 
   const groups: GroupResult[] = plans.map((plan, i) => {
-    const base = {
-      kind: plan.kind,
-      seeAll: { listPath: plan.target.listPath, search: plan.search },
-    }
+    const seeAll = (widened: boolean) => ({
+      listPath: plan.target.listPath,
+      search: (widened && plan.widened?.search) || plan.search,
+    })
+    const base = { kind: plan.kind }
     if (saved) {
       const matches = saved.found.get(plan.kind)
       const widened = saved.widen.has(plan.kind)
       return {
         ...base,
-        seeAll: widened ? null : base.seeAll,
+        seeAll: seeAll(widened),
         hits: (matches?.records ?? []).slice(0, TOP_HITS).map((r) => toHit(plan.kind, r)),
         total: matches?.total ?? 0,
         approximate: false,
@@ -97,7 +98,7 @@ export function useSearchResults({ targets, submerchantId, subject, criteria, en
     const data = result?.data
     return {
       ...base,
-      seeAll: widened ? null : base.seeAll,
+      seeAll: seeAll(widened),
       hits: (data?.items ?? []).slice(0, TOP_HITS).map((r) => toHit(plan.kind, r)),
       total: data?.total ?? 0,
       approximate: data?.totalIsApproximate ?? false,
