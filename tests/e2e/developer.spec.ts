@@ -6,7 +6,7 @@ import { PHONE_ONLY } from './support/projects'
 import { dumpStorage, dumpTexts } from './support/pwa'
 import { portalHeaders } from './support/sale-api'
 import { checkScreen, isPhone, useScreenshotWidth } from './support/shell'
-import { signIn } from './support/sign-in'
+import { openFirst, signIn } from './support/sign-in'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 
@@ -22,7 +22,7 @@ const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 async function openDeveloper(page: Page) {
-  await page.goto('/developer')
+  await openFirst(page, '/developer')
   await expect(page.getByRole('heading', { name: 'Developer Tools', level: 1 })).toBeVisible()
 }
 
@@ -80,7 +80,7 @@ test.describe('developer tools', () => {
   test('an API key: its token once, a real credential with its permissions, disabled and enabled', async ({
     page,
   }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
     await openDeveloper(page)
     const name = unique('Dispatch')
     const token = await createKey(page, name)
@@ -143,7 +143,7 @@ test.describe('developer tools', () => {
       body: HOSTILE_HTML,
       contentType: 'text/html',
     }))
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
     await openDeveloper(page)
     const name = unique('Dispatch hook')
     const secret = await addEndpoint(page, name, receiver.url)
@@ -230,7 +230,7 @@ test.describe('developer tools', () => {
     PHONE_ONLY,
     async ({ page }) => {
       receiver = await startWebhookReceiver()
-      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
       await openDeveloper(page)
       const token = await createKey(page, unique('Storage check'))
       const secret = await addEndpoint(page, unique('Storage hook'), receiver.url)
@@ -247,8 +247,8 @@ test.describe('developer tools', () => {
   )
 
   test('a viewer is refused, on the page and by the sandbox', PHONE_ONLY, async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })
-    await page.goto('/developer')
+    await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs', openPortal: false })
+    await openFirst(page, '/developer')
     await expect(page.getByText('Not permitted to view this data.')).toBeVisible()
     for (const path of ['/v1/api-keys', '/v1/webhook-endpoints']) {
       const res = await page.request.get(`${path}?submerchantId=${CITY}`, {
@@ -265,7 +265,7 @@ test.describe('developer tools', () => {
     test.slow()
     receiver = await startWebhookReceiver()
     await useScreenshotWidth(page)
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
     await openDeveloper(page)
     const name = unique('Screens hook')
     await addEndpoint(page, name, receiver.url)

@@ -6,7 +6,7 @@ import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { PHONE_ONLY } from './support/projects'
 import { apiGet, type ApiSale } from './support/sale-api'
 import { checkScreen, useScreenshotWidth } from './support/shell'
-import { signIn } from './support/sign-in'
+import { openFirst, signIn } from './support/sign-in'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const HEADER = [
@@ -58,7 +58,7 @@ async function dayBounds(page: Page, start: string, end: string) {
 }
 
 async function openSales(page: Page, query = '') {
-  await page.goto(`/transactions/sales${query}`)
+  await openFirst(page, `/transactions/sales${query}`)
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
   await expect(page.getByText(/^[\d,]+ sales?$/).first()).toBeVisible()
 }
@@ -118,8 +118,9 @@ function daysBack(from: number, to: number, now = new Date()) {
 }
 
 test.describe('export', () => {
+  // Every test opens the sales list first.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
   })
 
   test(

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS } from './support/demo'
 import { goOffline, goOnline } from './support/pwa'
-import { signIn } from './support/sign-in'
+import { openFirst, signIn } from './support/sign-in'
 
 // One loading policy (issue 13 A2): loaders fetch once, a first-load failure is the 'Failed to load …' text (docs/errors.md#loading-a-screen) with
 // Retry inside the shell, and offline with nothing saved is an offline state, never a spinner.
@@ -27,14 +27,18 @@ async function expectInsideShell(page: Page) {
 }
 
 test.describe('online', () => {
+  // Every test opens its own page first.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
+    await signIn(page, DEMO_EMAILS.owner, {
+      account: DEMO_ACCOUNT_NAMES.cityCabs,
+      openPortal: false,
+    })
   })
 
   test('a missing sale is asked for once and says so inside the shell', async ({ page }) => {
     const path = '/v1/sales/sale_does_not_exist'
     const requests = countRequests(page, path)
-    await page.goto('/transactions/sales/sale_does_not_exist')
+    await openFirst(page, '/transactions/sales/sale_does_not_exist')
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load sale' })
     await expect(alert).toBeVisible()
     await expectInsideShell(page)
@@ -46,7 +50,7 @@ test.describe('online', () => {
     const path = '/v1/sales/sale_server_error'
     await page.route(`**${path}`, (route) => route.fulfill(SERVER_ERROR))
     const requests = countRequests(page, path)
-    await page.goto('/transactions/sales/sale_server_error')
+    await openFirst(page, '/transactions/sales/sale_server_error')
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load sale' })
     await expect(alert).toBeVisible()
     await expectInsideShell(page)
@@ -64,7 +68,7 @@ test.describe('online', () => {
       failing ? route.fulfill(SERVER_ERROR) : route.fallback(),
     )
     const requests = countRequests(page, '/v1/sales')
-    await page.goto('/transactions/sales')
+    await openFirst(page, '/transactions/sales')
     await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load sales' })
     await expect(alert).toBeVisible()
