@@ -75,15 +75,56 @@ function change(now: number, before: number, words: string) {
     : `${percent > 0 ? '+' : '−'}${Math.abs(percent)}% ${words}`
 }
 
+// The summaries the page asks for from now on, each as its query string.
+function summaryRequests(page: Page): string[] {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/v1/sales/summary') asked.push(url.search)
+  })
+  return asked
+}
+
+// Every card of the period has its numbers: the figures, each chart and the stopped vehicles.
+async function periodShown(page: Page, label: string) {
+  await expect(
+    page.getByRole('region', { name: label, exact: true }).locator('.stat__change').first(),
+  ).toBeVisible()
+  for (const chart of ['Takings by vehicle', 'Card schemes', 'Payment methods']) {
+    await expect(
+      page.getByRole('region', { name: chart }).getByRole('button', { name: 'Show as table' }),
+    ).toBeVisible()
+  }
+  await expect(
+    page.getByRole('region', { name: 'Vehicles that stopped' }).locator('p.muted').first(),
+  ).toBeVisible()
+}
+
 test('a period change gives the figures against the week before, and each chart as a table', async ({
   page,
 }, testInfo) => {
   // Screenshots and axe in two schemes at the end.
   test.slow()
   await useScreenshotWidth(page)
+  // Each summary is asked once: a landing (every signed-in test makes one) asks the period's six
+  // and the next payout's; a period change asks the new period's six, nothing else.
+  const asked = summaryRequests(page)
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await periodShown(page, 'Today')
+  await expect(
+    page
+      .getByRole('region', { name: 'Next payout' })
+      .locator('.stat', { hasText: 'Expected amount' })
+      .locator('dd'),
+  ).not.toHaveText('…')
+  expect(new Set(asked).size, asked.join('\n')).toBe(asked.length)
+  expect(asked, asked.join('\n')).toHaveLength(7)
+  asked.length = 0
   await page.getByLabel('Period', { exact: true }).selectOption('last_week')
   await expect(page).toHaveURL(/period=last_week/)
+  await periodShown(page, 'Last week')
+  expect(new Set(asked).size, asked.join('\n')).toBe(asked.length)
+  expect(asked, asked.join('\n')).toHaveLength(6)
 
   const range = await weeks(page)
   const [last, before] = await Promise.all([

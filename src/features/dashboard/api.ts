@@ -6,14 +6,6 @@ import type { SummaryGroupBy } from '@/api/schema/sales-summary-values'
 import type { Terminal } from '@/api/schema/terminals'
 import { collectPages } from '@/lib/fetch-pages'
 
-const SALE_FIELDS = ['id', 'capturedAt'] as const
-
-// Schemas load with the first request: an offline start from the persisted cache never pays arktype's start-up.
-async function dashboardSaleSchema() {
-  const { Sale } = await import('@/api/schema/sales')
-  return Sale.pick(...SALE_FIELDS)
-}
-
 export interface SummaryRequest {
   range: { gte: string; lt: string }
   groupBy: SummaryGroupBy
@@ -37,8 +29,6 @@ export const dashboardKeys = {
   summary: (submerchantId: string, request: SummaryRequest) =>
     [submerchantId, 'dashboard', 'summary', request] as const,
   terminalNames: (submerchantId: string) => [submerchantId, 'dashboard', 'terminal-names'] as const,
-  lastSale: (submerchantId: string, terminalId: string, before: string) =>
-    [submerchantId, 'dashboard', 'last-sale', terminalId, before] as const,
   recentPayouts: (submerchantId: string) => [submerchantId, 'dashboard', 'recent-payouts'] as const,
 }
 
@@ -90,27 +80,6 @@ export const dashboardQueries = {
         return items
       },
       staleTime: 10 * 60_000,
-    }),
-  // GET /v1/sales?terminalId={id}&limit=1: when a stopped vehicle last took a payment before `before`.
-  lastSale: (submerchantId: string, terminalId: string, before: string) =>
-    queryOptions({
-      queryKey: dashboardKeys.lastSale(submerchantId, terminalId, before),
-      queryFn: async ({ signal }): Promise<string | null> => {
-        const DashboardSale = await dashboardSaleSchema()
-        const page = await apiList(
-          '/v1/sales',
-          {
-            filters: { submerchantId, terminalId },
-            ranges: { capturedAt: { lt: before } },
-            fields: SALE_FIELDS,
-            sort: { field: 'capturedAt', direction: 'desc' },
-            limit: 1,
-          },
-          DashboardSale,
-          { signal },
-        )
-        return page.items[0]?.capturedAt ?? null
-      },
     }),
   // GET /v1/payouts?submerchantId={id}: the newest two (the latest, and the one before for the cadence).
   recentPayouts: (submerchantId: string) =>

@@ -4,7 +4,7 @@ import type { SummaryBucket } from '@/api/schema/sales-summary'
 import {
   changeText,
   heatGrid,
-  stoppedTerminals,
+  stoppedVehicles,
   takingsSeries,
   totals,
 } from '@/features/dashboard/insights'
@@ -29,16 +29,31 @@ function bucket(
 }
 
 describe('the stopped rule', () => {
+  const at = (day: number, hour: number) => new Date(Date.UTC(2026, 4, day, hour)).toISOString()
+  // This period is 18 May; its last 24 hours start at 00:00, or at 13:00 the day before while it runs.
   it('flags terminals that took payments before but none in the last 24 hours, biggest first', () => {
     const previous = [
-      bucket('trm_a', 3, 3000),
-      bucket('trm_b', 5, 9000),
-      bucket('trm_c', 1, 100),
-      bucket(null, 4, 800),
+      bucket('trm_a', 3, 3000, 0, at(17, 9)),
+      bucket('trm_b', 5, 9000, 0, at(17, 10)),
+      bucket('trm_c', 1, 100, 0, at(17, 11)),
+      bucket('trm_d', 2, 500, 0, at(17, 20)),
+      bucket(null, 4, 800, 0, at(17, 21)),
     ]
-    const lastDay = [bucket('trm_a', 1, 1000), bucket('trm_c', 0, 0)]
-    expect(stoppedTerminals(previous, lastDay)).toEqual(['trm_b', 'trm_c'])
-    expect(stoppedTerminals([], lastDay)).toEqual([])
+    const current = [bucket('trm_a', 1, 1000, 0, at(18, 8)), bucket('trm_c', 1, 50, 0, at(18, 1))]
+    expect(stoppedVehicles(previous, current, at(18, 0))).toEqual([
+      { terminalId: 'trm_b', lastSale: at(17, 10) },
+      { terminalId: 'trm_d', lastSale: at(17, 20) },
+    ])
+    // Its last sale is this period's when it sold early on and then stopped.
+    expect(stoppedVehicles(previous, current, at(18, 2))).toContainEqual({
+      terminalId: 'trm_c',
+      lastSale: at(18, 1),
+    })
+    // While today runs, a sale yesterday evening is in the last 24 hours.
+    expect(stoppedVehicles(previous, current, at(17, 13)).map((v) => v.terminalId)).toEqual([
+      'trm_b',
+    ])
+    expect(stoppedVehicles([], current, at(18, 0))).toEqual([])
   })
 })
 

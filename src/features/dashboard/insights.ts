@@ -96,19 +96,37 @@ export function heatGrid(buckets: readonly SummaryBucket[]): number[][] {
   return grid
 }
 
+export interface StoppedVehicle {
+  terminalId: string
+  // Its latest sale before the last 24 hours.
+  lastSale: string | null
+}
+
 /**
  * Vehicles that stopped (docs/screens.md#dashboard): terminals that took payments in the previous
- * period but none in the last 24 hours of this one.
+ * period but none in the last 24 hours of this one, biggest takers first. Read from the terminal
+ * buckets of the whole previous period (up to this one's start) and of this one: a bucket's latest
+ * sale tells whether the vehicle sold in the last 24 hours, wherever they fall.
  */
-export function stoppedTerminals(
+export function stoppedVehicles(
   previous: readonly SummaryBucket[],
-  lastDay: readonly SummaryBucket[],
-): string[] {
-  const active = new Set(lastDay.filter((b) => b.count > 0).map((b) => b.key))
+  current: readonly SummaryBucket[],
+  lastDayFrom: string,
+): StoppedVehicle[] {
+  const since = Date.parse(lastDayFrom)
+  const latest = (bucket: SummaryBucket | undefined) =>
+    bucket && bucket.count > 0 && bucket.lastCapturedAt ? bucket.lastCapturedAt : null
+  const now = new Map(current.map((b) => [b.key, latest(b)]))
   return previous
-    .filter((b) => b.key !== null && b.count > 0 && !active.has(b.key))
+    .filter((b) => b.key !== null && latest(b) !== null)
+    .map((b) => ({
+      terminalId: b.key as string,
+      amount: b.amount,
+      lastSale: now.get(b.key) ?? latest(b),
+    }))
+    .filter((v) => v.lastSale === null || Date.parse(v.lastSale) < since)
     .sort((a, b) => b.amount - a.amount)
-    .map((b) => b.key as string)
+    .map(({ terminalId, lastSale }) => ({ terminalId, lastSale }))
 }
 
 // A vehicle as people know it: its name, its registration (custom reference), else its serial number.

@@ -40,7 +40,8 @@ function useSummary(
 export function PeriodInsights({ submerchantId, period, canViewTerminals }: PeriodInsightsProps) {
   const timeGroup = period.days <= HOURLY_MAX_DAYS ? 'hour' : 'day'
   const current = useSummary(submerchantId, period.current, timeGroup)
-  const previous = useSummary(submerchantId, period.previous, timeGroup)
+  // The previous period draws only the dashed line (by the chart's unit) and the comparisons.
+  const previous = useSummary(submerchantId, period.previous, period.unit)
   const vehicles = useSummary(submerchantId, period.current, 'terminal', canViewTerminals)
   const schemes = useSummary(submerchantId, period.current, 'cardScheme')
   const methods = useSummary(submerchantId, period.current, 'method')
@@ -116,7 +117,8 @@ export function PeriodInsights({ submerchantId, period, canViewTerminals }: Peri
       {canViewTerminals && (
         <StoppedVehicles
           submerchantId={submerchantId}
-          previous={period.previous}
+          current={vehicles}
+          previous={{ gte: period.previous.gte, lt: period.current.gte }}
           lastDay={lastDayOf(period)}
           names={names.data ?? []}
         />

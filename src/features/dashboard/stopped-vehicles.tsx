@@ -1,26 +1,36 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { SalesSummary } from '@/api/schema/sales-summary'
 import { dashboardQueries, deviceTimeZone, type TerminalName } from '@/features/dashboard/api'
-import { stoppedTerminals, terminalLabel } from '@/features/dashboard/insights'
+import { stoppedVehicles, terminalLabel } from '@/features/dashboard/insights'
 import type { Range } from '@/features/dashboard/period'
 import { formatDateTime } from '@/lib/dates'
 import { QueryView } from '@/ui/query-view'
 
 interface StoppedVehiclesProps {
   submerchantId: string
+  // This period's takings by vehicle (the chart's).
+  current: UseQueryResult<SalesSummary>
+  // The whole previous period, up to this one's start.
   previous: Range
   lastDay: Range
   names: readonly TerminalName[]
 }
 
 // Vehicles that took payments in the previous period but none in the last 24 hours of this one.
-export function StoppedVehicles({ submerchantId, previous, lastDay, names }: StoppedVehiclesProps) {
-  const timezone = deviceTimeZone()
+export function StoppedVehicles({
+  submerchantId,
+  current,
+  previous,
+  lastDay,
+  names,
+}: StoppedVehiclesProps) {
   const before = useQuery(
-    dashboardQueries.summary(submerchantId, { range: previous, groupBy: 'terminal', timezone }),
-  )
-  const recent = useQuery(
-    dashboardQueries.summary(submerchantId, { range: lastDay, groupBy: 'terminal', timezone }),
+    dashboardQueries.summary(submerchantId, {
+      range: previous,
+      groupBy: 'terminal',
+      timezone: deviceTimeZone(),
+    }),
   )
   return (
     <section className="card dashboard-card" aria-labelledby="stopped-title">
@@ -28,14 +38,14 @@ export function StoppedVehicles({ submerchantId, previous, lastDay, names }: Sto
         <h2 id="stopped-title">Vehicles that stopped</h2>
       </div>
       <QueryView
-        query={recent.data && !before.data ? before : recent}
+        query={current.data && !before.data ? before : current}
         errorTitle="Failed to load vehicles"
         what="the vehicles of this period"
         pendingLabel="Loading the vehicles"
       >
-        {(lastDaySummary) => {
+        {(now) => {
           if (!before.data) return null
-          const stopped = stoppedTerminals(before.data.buckets, lastDaySummary.buckets)
+          const stopped = stoppedVehicles(before.data.buckets, now.buckets, lastDay.gte)
           if (stopped.length === 0) {
             return (
               <p className="muted">
@@ -49,14 +59,19 @@ export function StoppedVehicles({ submerchantId, previous, lastDay, names }: Sto
                 Took payments in the previous period, none in the last 24 hours.
               </p>
               <ul className="stopped-list">
-                {stopped.map((terminalId) => (
-                  <StoppedVehicle
-                    key={terminalId}
-                    submerchantId={submerchantId}
-                    terminalId={terminalId}
-                    before={lastDay.lt}
-                    label={terminalLabel(terminalId, names)}
-                  />
+                {stopped.map(({ terminalId, lastSale }) => (
+                  <li key={terminalId} className="stopped-list__item">
+                    <Link
+                      to="/terminals/$terminalId"
+                      params={{ terminalId }}
+                      className="stopped-list__link"
+                    >
+                      {terminalLabel(terminalId, names)}
+                    </Link>
+                    <span className="muted">
+                      {lastSale ? `Last sale ${formatDateTime(lastSale)}` : 'No sales yet'}
+                    </span>
+                  </li>
                 ))}
               </ul>
             </>
@@ -64,35 +79,5 @@ export function StoppedVehicles({ submerchantId, previous, lastDay, names }: Sto
         }}
       </QueryView>
     </section>
-  )
-}
-
-function StoppedVehicle({
-  submerchantId,
-  terminalId,
-  before,
-  label,
-}: {
-  submerchantId: string
-  terminalId: string
-  before: string
-  label: string
-}) {
-  const last = useQuery(dashboardQueries.lastSale(submerchantId, terminalId, before))
-  return (
-    <li className="stopped-list__item">
-      <Link to="/terminals/$terminalId" params={{ terminalId }} className="stopped-list__link">
-        {label}
-      </Link>
-      <span className="muted">
-        {last.data
-          ? `Last sale ${formatDateTime(last.data)}`
-          : last.data === null
-            ? 'No sales yet'
-            : last.isError
-              ? 'Last sale not known'
-              : 'Finding the last sale…'}
-      </span>
-    </li>
   )
 }
