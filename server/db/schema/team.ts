@@ -62,5 +62,16 @@ export const activityEvents = pgTable(
     index('activity_events_account_time_idx').on(t.submerchantId, t.occurredAt, t.id),
     index('activity_events_account_actor_idx').on(t.submerchantId, t.actorId, t.occurredAt, t.id),
     index('activity_events_account_action_idx').on(t.submerchantId, t.action, t.occurredAt, t.id),
+    // Sorted by person; occurred_at trails so a date range is checked in the index alone.
+    index('activity_events_account_actor_name_idx').on(
+      t.submerchantId,
+      t.actorName,
+      t.id,
+      t.occurredAt,
+    ),
+    // Refused rows are few: newest first and counted without reading the rest (action and actor trail).
+    index('activity_events_account_refused_idx')
+      .on(t.submerchantId, t.occurredAt, t.id, t.action, t.actorId)
+      .where(sql`${t.outcome} = 'refused'`),
   ],
 )

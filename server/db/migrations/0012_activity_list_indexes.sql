@@ -1,0 +1,2 @@
+CREATE INDEX "activity_events_account_actor_name_idx" ON "activity_events" USING btree ("submerchant_id","actor_name","id","occurred_at");--> statement-breakpoint
+CREATE INDEX "activity_events_account_refused_idx" ON "activity_events" USING btree ("submerchant_id","occurred_at","id","action","actor_id") WHERE "activity_events"."outcome" = 'refused';
