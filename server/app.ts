@@ -23,6 +23,7 @@ import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { enrollmentRoutes } from './routes/enrollments'
 import { healthRoutes } from './routes/health'
 import { intentRoutes } from './routes/intents'
+import { intentImportRoutes } from './routes/intent-imports'
 import { invitationRoutes } from './routes/invitations'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { bankAccountRoutes, payoutCardRoutes, payoutRoutes } from './routes/payouts'
@@ -108,6 +109,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/terminals', terminalRoutes())
   app.route('/v1/payouts', payoutRoutes())
   app.route('/v1/intents', intentRoutes())
+  app.route('/v1/intent-imports', intentImportRoutes())
   app.route('/v1/enrollments', enrollmentRoutes())
   app.route('/v1/bank-accounts', bankAccountRoutes())
   app.route('/v1/payout-cards', payoutCardRoutes())

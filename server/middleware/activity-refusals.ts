@@ -39,6 +39,13 @@ const AUDITED_ROUTES: AuditedRoute[] = [
   ['PUT', `/v1/intents/${ID}/reset`, 'payment_link.reset', 'payment_link'],
   ['DELETE', `/v1/intents/${ID}`, 'payment_link.deleted', 'payment_link'],
   ['POST', `/v1/intents/${ID}/customer-notifications`, 'payment_link.resent', 'payment_link'],
+  ['POST', '/v1/intent-imports', 'payment_link.import_started', 'payment_link_import'],
+  [
+    'PUT',
+    `/v1/intent-imports/${ID}/completion`,
+    'payment_link.import_finished',
+    'payment_link_import',
+  ],
   ['POST', '/v1/api-keys', 'api_key.created', 'api_key'],
   ['PATCH', `/v1/api-keys/${ID}`, toggle('api_key'), 'api_key'],
   ['POST', '/v1/webhook-endpoints', 'webhook_endpoint.created', 'webhook_endpoint'],

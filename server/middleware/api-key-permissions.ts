@@ -76,6 +76,9 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'PUT /v1/intents/:id/authorization/capture': 'intents:update',
   'PUT /v1/intents/:id/reset': 'intents:update',
   'POST /v1/intents/:id/customer-notifications': 'intents:update',
+  // Reporting a bulk create is part of creating its links.
+  'POST /v1/intent-imports': 'intents:create',
+  'PUT /v1/intent-imports/:id/completion': 'intents:create',
 
   'GET /v1/webhook-endpoints': 'webhookEndpoints:read',
   'POST /v1/webhook-endpoints': 'webhookEndpoints:create',

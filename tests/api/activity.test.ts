@@ -82,6 +82,111 @@ async function expectOneRow(
 const as = (client: Client, method: string, path: string, json?: unknown) => () =>
   client.request(method, path, { json, perspective: CITY })
 
+describe('bulk import started and finished', () => {
+  const importId = () => `imp${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+  const start = (client: Client, body: unknown, headers?: Record<string, string>) => () =>
+    client.request('POST', '/v1/intent-imports', { json: body, perspective: CITY, headers })
+  const finish = (client: Client, id: string, body: unknown) => () =>
+    client.request('PUT', `/v1/intent-imports/${id}/completion`, { json: body, perspective: CITY })
+
+  it('one row at the start and one at the end, each once, with the file and the counts', async () => {
+    const id = importId()
+    const body = { id, submerchantId: CITY, fileName: 'week-47.csv', rowCount: 3 }
+    const started = (await expectOneRow(
+      'payment_link.import_started',
+      start(owner, body),
+      201,
+    )) as { status: string }
+    expect(started).toMatchObject({ id, status: 'started', fileName: 'week-47.csv', rowCount: 3 })
+    // A retry or a resume of the same import: its record, no second row.
+    expect((await rowsOf(CITY, start(owner, body), 200)).rows).toEqual([])
+    expect((await rowsOf(CITY, start(owner, { ...body, rowCount: 4 }), 409)).rows).toEqual([])
+    // More rows ended than the import had; then the real end.
+    const over = { created: 3, failed: 1, cancelled: 0 }
+    expect((await rowsOf(CITY, finish(owner, id, over), 400)).rows).toEqual([])
+    const counts = { created: 2, failed: 1, cancelled: 0 }
+    const { rows } = await rowsOf(CITY, finish(owner, id, counts), 200)
+    expect(rows.map((r) => [r.action, r.outcome, r.object_id])).toEqual([
+      ['payment_link.import_finished', 'done', id],
+    ])
+    expect(rows[0]?.changes).toEqual([
+      { field: 'created', before: null, after: 2 },
+      { field: 'failed', before: null, after: 1 },
+      { field: 'cancelled', before: null, after: 0 },
+    ])
+    expect((await rowsOf(CITY, finish(owner, id, counts), 200)).rows).toEqual([])
+    const other = { ...counts, created: 1 }
+    expect((await rowsOf(CITY, finish(owner, id, other), 409)).rows).toEqual([])
+    // The log names the file as the object.
+    const res = await owner.request('GET', `/v1/activity?objectId=${id}&sort=occurredAt`, {
+      perspective: CITY,
+    })
+    const entries = (await res.json()) as ActivityEntry[]
+    expect(entries.map((e) => [e.action, e.objectType, e.objectLabel, e.actorId])).toEqual([
+      ['payment_link.import_started', 'payment_link_import', 'week-47.csv', SEED_USERS.owner],
+      ['payment_link.import_finished', 'payment_link_import', 'week-47.csv', SEED_USERS.owner],
+    ])
+  })
+
+  it('the link-creation rule: a viewer is refused (and recorded), an API key needs intents:create', async () => {
+    const viewer = await clientFor(ctx.app, 'viewer@example.com', CITY)
+    const body = { id: importId(), submerchantId: CITY, fileName: 'v.csv', rowCount: 1 }
+    const { rows } = await rowsOf(CITY, start(viewer, body), 403)
+    expect(rows.map((r) => [r.action, r.outcome, r.actor_id])).toEqual([
+      ['payment_link.import_started', 'refused', SEED_USERS.viewer],
+    ])
+    const refusedEnd = await rowsOf(
+      CITY,
+      finish(viewer, body.id, { created: 0, failed: 0, cancelled: 0 }),
+      403,
+    )
+    expect(refusedEnd.rows.map((r) => [r.action, r.outcome])).toEqual([
+      ['payment_link.import_finished', 'refused'],
+    ])
+    const bearer = new Client(ctx.app)
+    const byKey = await rowsOf(
+      CITY,
+      () =>
+        bearer.request('POST', '/v1/intent-imports', {
+          json: { ...body, id: importId() },
+          headers: { Authorization: `Bearer ${TEST_API_KEY_TOKEN}` },
+          csrf: false,
+        }),
+      201,
+    )
+    expect(byKey.rows.map((r) => [r.action, r.actor_type])).toEqual([
+      ['payment_link.import_started', 'api_key'],
+    ])
+  })
+
+  it('bad input is a 4xx and writes nothing', async () => {
+    const good = { id: importId(), submerchantId: CITY, fileName: 'a.csv', rowCount: 2 }
+    const cases: [unknown, number][] = [
+      [{ ...good, id: 'short' }, 400],
+      [{ ...good, id: 'UPPER-case-and-dashes' }, 400],
+      [{ ...good, fileName: '' }, 400],
+      [{ ...good, fileName: 'x'.repeat(256) }, 400],
+      [{ ...good, rowCount: -1 }, 400],
+      [{ ...good, rowCount: 1.5 }, 400],
+      [{ ...good, extra: true }, 400],
+      [{ ...good, submerchantId: AIRPORT }, 403],
+      [[good], 400],
+    ]
+    for (const [body, status] of cases) {
+      expect((await rowsOf(CITY, start(owner, body), status)).rows, JSON.stringify(body)).toEqual(
+        [],
+      )
+    }
+    const zero = { created: 0, failed: 0, cancelled: 0 }
+    expect((await rowsOf(CITY, finish(owner, importId(), zero), 404)).rows).toEqual([])
+    expect((await rowsOf(CITY, finish(owner, 'not-an-id!', zero), 404)).rows).toEqual([])
+    await expectOneRow('payment_link.import_started', start(owner, good), 201)
+    for (const body of [{ created: 1 }, { ...zero, created: '1' }, { ...zero, more: 1 }, null]) {
+      expect((await rowsOf(CITY, finish(owner, good.id, body), 400)).rows).toEqual([])
+    }
+  })
+})
+
 describe('one row per audited change', () => {
   it('refunds and receipts', async () => {
     const sale = await one<{ id: string }>(
@@ -286,7 +391,8 @@ describe('one row per audited change', () => {
     expect(off.status).toBe(200)
     const actions = await queryRows<{ action: string; n: number }>(
       ctx.database,
-      `select action, count(*)::int as n from activity_events where actor_id = $1 group by action order by action`,
+      `select action, count(*)::int as n from activity_events
+       where actor_id = $1 and action like 'user.%' group by action order by action`,
       [SEED_USERS.viewer],
     )
     expect(actions).toEqual([

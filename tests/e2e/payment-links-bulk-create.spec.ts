@@ -89,10 +89,45 @@ test.describe('bulk create', () => {
 
     // Nothing is sent before the person confirms.
     expect(await intentsMatching(page, ref)).toEqual([])
+    // The sandbox is told the import started (its id is the portal's), before the first row.
+    const startReport = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v1/intent-imports',
+    )
     await preview.getByRole('button', { name: 'Send 2 payment links' }).click()
+    const importId = ((await startReport).postDataJSON() as { id: string }).id
     const run = page.getByRole('region', { name: 'Import' })
     await expect(run.getByText('Import finished')).toBeVisible()
     await expect(run.getByText('2 created.')).toBeVisible()
+    // The activity log has the start and the end, by the person, with the file and the counts.
+    await expect
+      .poll(async () => {
+        const res = await page.request.get('/v1/activity', {
+          headers: portalHeaders(CITY),
+          params: { objectId: importId, sort: 'occurredAt' },
+        })
+        expect(res.status()).toBe(200)
+        const entries = (await res.json()) as {
+          action: string
+          actorName: string
+          objectLabel: string
+          changes: { field: string; after: unknown }[]
+        }[]
+        return entries.map((e) => [
+          e.action,
+          e.actorName,
+          e.objectLabel,
+          e.changes.map((c) => `${c.field} ${String(c.after)}`).join(', '),
+        ])
+      })
+      .toEqual([
+        ['payment_link.import_started', 'Olivia Owen', 'week-47.csv', 'rows 2'],
+        [
+          'payment_link.import_finished',
+          'Olivia Owen',
+          'week-47.csv',
+          'created 2, failed 0, cancelled 0',
+        ],
+      ])
 
     const created = await intentsMatching(page, ref)
     expect(created.map((intent) => [intent.reference, intent.amount]).sort()).toEqual([

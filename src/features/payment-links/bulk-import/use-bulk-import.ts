@@ -15,10 +15,16 @@ import {
   type RunControl,
   type RunEnd,
 } from '@/features/payment-links/bulk-import/bulk-import-run'
+import {
+  reportImportEnd,
+  reportImportStart,
+} from '@/features/payment-links/bulk-import/import-report'
 import { createIntent } from '@/features/payment-links/mutations'
+import { toApiError } from '@/api/errors'
 import { csvBlob } from '@/lib/csv'
 import { randomId } from '@/lib/ids'
 import { downloadFile } from '@/lib/save-file'
+import { useToast } from '@/ui/toast'
 import {
   clearImport,
   loadImport,
@@ -51,6 +57,7 @@ export function useBulkImport({ submerchantId, userId, requiresJobNumber }: Impo
   const [rows, setRows] = useState<ImportRow[]>([])
   const control = useRef<RunControl>({ stop: null })
   const timing = useRef<{ started: number; done: number } | null>(null)
+  const toast = useToast()
 
   // An import left unfinished (tab closed, reloaded, offline) is offered again.
   useEffect(() => {
@@ -63,8 +70,14 @@ export function useBulkImport({ submerchantId, userId, requiresJobNumber }: Impo
           return
         }
         setRows(found.rows)
-        const waiting = countRows(found.rows).waiting
-        setStage({ kind: 'import', meta: found.meta, run: waiting > 0 ? 'paused' : 'finished' })
+        const counts = countRows(found.rows)
+        setStage({
+          kind: 'import',
+          meta: found.meta,
+          run: counts.waiting > 0 ? 'paused' : 'finished',
+        })
+        // The end may not have reached the sandbox (tab closed, offline): sent again, recorded once.
+        if (counts.waiting === 0) void reportImportEnd(found.meta, counts).catch(() => undefined)
       },
       () => live && setStage(PICK),
     )
@@ -121,9 +134,19 @@ export function useBulkImport({ submerchantId, userId, requiresJobNumber }: Impo
     control.current = { stop: null }
     timing.current = { started: performance.now(), done: 0 }
     setStage({ kind: 'import', meta, run: 'running' })
+    // The sandbox records the start before the first row (docs/api.md#payment-links).
+    try {
+      await reportImportStart(meta)
+    } catch (cause) {
+      const error = toApiError(cause)
+      if (error.status !== 0) toast.show(error.message, { tone: 'error' })
+      setStage({ kind: 'import', meta, run: error.status === 0 ? 'offline' : 'paused' })
+      return
+    }
+    const working = [...current]
     const end = await runImport({
       importId: meta.id,
-      rows: [...current],
+      rows: working,
       send: (payload, idempotencyKey) =>
         createIntent({
           payload,
@@ -145,6 +168,10 @@ export function useBulkImport({ submerchantId, userId, requiresJobNumber }: Impo
       control: control.current,
     })
     setStage({ kind: 'import', meta, run: end })
+    if (end === 'finished' || end === 'cancelled') {
+      // A lost answer is sent again the next time the import is opened.
+      await reportImportEnd(meta, countRows(working)).catch(() => undefined)
+    }
     // The new links show in the list.
     void queryClient.invalidateQueries({ queryKey: intentKeys.lists(submerchantId) })
   }
