@@ -261,6 +261,8 @@ export async function previewInvitation(
 
 export interface AcceptedInvitation extends InvitationAcceptance {
   invitationId: string
+  // The new member's name, for the activity row (not part of the answer).
+  memberName: string
 }
 
 // The signed-in invitee joins the account with the invited role; the link is then used up.
@@ -276,7 +278,7 @@ export async function acceptInvitation(
   if (status === 'expired')
     throw new HttpError(410, INVITATION_MESSAGES.expired, 'invitation_expired')
   const [user] = await db
-    .select({ emailAddress: users.emailAddress })
+    .select({ emailAddress: users.emailAddress, displayName: users.displayName })
     .from(users)
     .where(eq(users.id, input.userId))
   if (!user || normaliseEmail(user.emailAddress) !== invitation.emailAddress) {
@@ -298,6 +300,7 @@ export async function acceptInvitation(
     .where(eq(invitations.id, invitation.id))
   return {
     invitationId: invitation.id,
+    memberName: user.displayName,
     submerchantId: invitation.submerchantId,
     submerchantName,
     role: invitation.role,

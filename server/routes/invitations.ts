@@ -33,12 +33,12 @@ export function invitationRoutes(): Hono<AppEnv> {
       (tx) => acceptInvitation(tx, { token, userId: auth.userId, now }),
       (joined) => ({
         action: 'member.joined',
-        object: { type: 'member', id: auth.userId },
+        object: { type: 'member', id: auth.userId, label: joined.memberName },
         changes: changed('role', null, joined.role),
       }),
       (joined) => ({ submerchantId: joined.submerchantId }),
     )
-    const { invitationId: _internal, ...answer } = accepted
+    const { invitationId: _internal, memberName: _name, ...answer } = accepted
     return c.json(answer, 201)
   })
 
