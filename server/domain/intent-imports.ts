@@ -35,6 +35,13 @@ export function serializeImport(row: ImportRow): IntentImport {
 const byId = (submerchantId: string, id: string) =>
   and(eq(intentImports.submerchantId, submerchantId), eq(intentImports.id, id))
 
+// The import, locked for the rest of the transaction; 404 when the account has none by that id.
+async function lockedImport(db: Db, submerchantId: string, id: string): Promise<ImportRow> {
+  const [row] = await db.select().from(intentImports).where(byId(submerchantId, id)).for('update')
+  if (!row) throw notFound(IMPORT_ERRORS.notFound)
+  return row
+}
+
 /**
  * Records the start of an import; `started` is false when the same import was already recorded (a
  * retry after a lost answer, or a resume), so its activity row is written once.
@@ -57,12 +64,7 @@ export async function startImport(
     .onConflictDoNothing()
     .returning()
   if (inserted) return { record: serializeImport(inserted), started: true }
-  const [existing] = await db
-    .select()
-    .from(intentImports)
-    .where(byId(payload.submerchantId, payload.id))
-    .for('update')
-  if (!existing) throw notFound(IMPORT_ERRORS.notFound)
+  const existing = await lockedImport(db, payload.submerchantId, payload.id)
   if (existing.fileName !== payload.fileName || existing.rowCount !== payload.rowCount) {
     throw conflict(IMPORT_ERRORS.idTaken, 'import_id_taken')
   }
@@ -78,12 +80,7 @@ export async function finishImport(
   scope: { submerchantId: string; id: string; now: Date },
   counts: IntentImportCompletionPayload,
 ): Promise<{ record: IntentImport; finished: boolean }> {
-  const [row] = await db
-    .select()
-    .from(intentImports)
-    .where(byId(scope.submerchantId, scope.id))
-    .for('update')
-  if (!row) throw notFound(IMPORT_ERRORS.notFound)
+  const row = await lockedImport(db, scope.submerchantId, scope.id)
   if (counts.created + counts.failed + counts.cancelled > row.rowCount) {
     throw badRequest(IMPORT_ERRORS.tooMany)
   }

@@ -20,7 +20,7 @@ import { DEMO_PASSWORD } from '../../server/seed/fixtures'
 import { SEED_SUBMERCHANTS, SEED_USERS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp } from './bench-app'
+import { createBenchApp, timeListRequests } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface ActivityBenchResult {
@@ -172,21 +172,8 @@ async function timeList(database: Database, rounds: number) {
     { owner: SEED_USERS.owner, manager: SEED_USERS.manager },
     key?.id ?? 'none',
   )
-  const all: number[] = []
-  const byKind = new Map<string, number[]>()
-  for (let round = -1; round < rounds; round++) {
-    for (const [kind, query] of list) {
-      const started = performance.now()
-      const res = await client.request('GET', `/v1/activity?${query}`, { perspective: ACCOUNT })
-      await res.json()
-      const elapsed = performance.now() - started
-      if (res.status !== 200) throw new Error(`bench request failed: ${kind} ${res.status}`)
-      // The first round warms the caches and the planner.
-      if (round < 0) continue
-      all.push(elapsed)
-      byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed])
-    }
-  }
+  const byKind = await timeListRequests(client, '/v1/activity', ACCOUNT, list, rounds)
+  const all = [...byKind.values()].flat()
   return {
     list: { ...summariseTimings(all), requests: all.length },
     byKind: Object.fromEntries([...byKind].map(([kind, t]) => [kind, summariseTimings(t)])),

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../server/seed/fixtures'
 import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp } from './bench-app'
+import { createBenchApp, timeListRequests } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface IntentsListResult extends TimingSummary {
@@ -70,22 +70,9 @@ export async function runIntentsListBench(opts: {
     const client = new Client(app)
     await client.login('owner@example.com', { password: DEMO_PASSWORD })
     await client.refresh({ attachments: [sub] })
-    const all: number[] = []
-    const byKind = new Map<string, number[]>()
     const list = [...queries(now), BROAD_QUERY]
-    for (let round = -1; round < rounds; round++) {
-      for (const [kind, query] of list) {
-        const started = performance.now()
-        const res = await client.request('GET', `/v1/intents?${query}`, { perspective: sub })
-        await res.json()
-        const elapsed = performance.now() - started
-        if (res.status !== 200) throw new Error(`bench request failed: ${kind} ${res.status}`)
-        // The first round warms the caches and the planner.
-        if (round < 0) continue
-        if (kind !== BROAD_QUERY[0]) all.push(elapsed)
-        byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed])
-      }
-    }
+    const byKind = await timeListRequests(client, '/v1/intents', sub, list, rounds)
+    const all = [...byKind].flatMap(([kind, t]) => (kind === BROAD_QUERY[0] ? [] : t))
     return {
       intents: counts?.all ?? 0,
       accountIntents: counts?.mine ?? 0,

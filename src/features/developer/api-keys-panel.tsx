@@ -13,7 +13,7 @@ import { useEnabledToggle } from '@/features/developer/use-enabled-toggle'
 import { formatDateTime } from '@/lib/dates'
 import { lazySchema, useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { FormDialog } from '@/ui/form-dialog'
 import { TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { QueryView } from '@/ui/query-view'
@@ -145,31 +145,22 @@ function CreateApiKeyDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Create API key"
       className="developer-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="api-key-form" loading={form.pending}>
-            Create
-          </Button>
-        </>
-      }
+      formId="api-key-form"
+      submitLabel="Create"
+      pending={form.pending}
+      onClose={onClose}
+      onSubmit={form.onSubmit}
     >
-      <form id="api-key-form" className="developer-form" noValidate onSubmit={form.onSubmit}>
-        <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
-        <TextField label="Name" optional maxLength={100} {...form.field('name')} />
-        <PermissionPicker
-          value={form.values.permissions}
-          onChange={(permissions) => form.set('permissions', permissions)}
-          error={form.errors.permissions}
-        />
-      </form>
-    </Dialog>
+      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <TextField label="Name" optional maxLength={100} {...form.field('name')} />
+      <PermissionPicker
+        value={form.values.permissions}
+        onChange={(permissions) => form.set('permissions', permissions)}
+        error={form.errors.permissions}
+      />
+    </FormDialog>
   )
 }

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
-
-export interface ItemFact {
-  label: string
-  value: ReactNode
-  // Spans the card's width (long values, lists).
-  wide?: boolean
-}
+import { ItemFacts, type ItemFact } from '@/ui/item-card'
 
 interface DeveloperItemProps {
   name: string
@@ -35,20 +29,13 @@ export function Tags({ label, values }: { label: string; values: readonly string
 // One API key or endpoint: its name and enabled mark, its facts, Enable/Disable and more.
 export function DeveloperItem({ name, isEnabled, facts, toggle, actions }: DeveloperItemProps) {
   return (
-    <li className="developer-item">
+    <li className="item-card">
       <div className="developer-item__head">
         <h3 className="developer-item__name">{name}</h3>
         <Badge tone={isEnabled ? 'success' : 'neutral'}>{isEnabled ? 'Enabled' : 'Disabled'}</Badge>
       </div>
-      <dl className="developer-item__facts">
-        {facts.map((fact) => (
-          <div key={fact.label} className={fact.wide ? 'developer-item__wide' : undefined}>
-            <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="developer-item__actions">
+      <ItemFacts facts={facts} />
+      <div className="item-card__actions">
         <Button
           variant="secondary"
           size="small"

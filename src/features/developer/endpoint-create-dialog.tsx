@@ -3,9 +3,8 @@ import { WEBHOOK_EVENTS, type WebhookEventName } from '@/api/schema/developer-va
 import { useCreateEndpointMutation } from '@/features/developer/api'
 import { createFormSummary, DEVELOPER_MESSAGES } from '@/features/developer/messages'
 import { lazySchema, useForm } from '@/lib/use-form'
-import { Button } from '@/ui/button'
 import { Choice } from '@/ui/choice'
-import { Dialog } from '@/ui/dialog'
+import { FormDialog } from '@/ui/form-dialog'
 import { TextField } from '@/ui/field'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { SecretOnceDialog } from '@/ui/secret-once-dialog'
@@ -75,58 +74,49 @@ export function CreateEndpointDialog({
 
   const events = new Set(form.values.events)
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Add webhook endpoint"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="endpoint-form" loading={form.pending}>
-            Add endpoint
-          </Button>
-        </>
-      }
+      formId="endpoint-form"
+      submitLabel="Add endpoint"
+      pending={form.pending}
+      onClose={onClose}
+      onSubmit={form.onSubmit}
     >
-      <form id="endpoint-form" className="developer-form" noValidate onSubmit={form.onSubmit}>
-        <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
-        <TextField
-          label="URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          required
-          placeholder="https://example.com/webhooks"
-          maxLength={2048}
-          {...form.field('url')}
-        />
-        <TextField label="Name" optional maxLength={100} {...form.field('name')} />
-        <fieldset className="choice-group">
-          <legend>Events</legend>
-          {WEBHOOK_EVENTS.map((event) => (
-            <Choice
-              key={event}
-              type="checkbox"
-              value={event}
-              checked={events.has(event)}
-              onChange={(on) =>
-                form.set(
-                  'events',
-                  WEBHOOK_EVENTS.filter((e) => (e === event ? on : events.has(e))),
-                )
-              }
-              label={event}
-            />
-          ))}
-          {form.errors.events && (
-            <p className="field__error" role="alert">
-              {form.errors.events}
-            </p>
-          )}
-        </fieldset>
-      </form>
-    </Dialog>
+      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <TextField
+        label="URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        required
+        placeholder="https://example.com/webhooks"
+        maxLength={2048}
+        {...form.field('url')}
+      />
+      <TextField label="Name" optional maxLength={100} {...form.field('name')} />
+      <fieldset className="choice-group">
+        <legend>Events</legend>
+        {WEBHOOK_EVENTS.map((event) => (
+          <Choice
+            key={event}
+            type="checkbox"
+            value={event}
+            checked={events.has(event)}
+            onChange={(on) =>
+              form.set(
+                'events',
+                WEBHOOK_EVENTS.filter((e) => (e === event ? on : events.has(e))),
+              )
+            }
+            label={event}
+          />
+        ))}
+        {form.errors.events && (
+          <p className="field__error" role="alert">
+            {form.errors.events}
+          </p>
+        )}
+      </fieldset>
+    </FormDialog>
   )
 }

@@ -6,8 +6,7 @@ import { useSendTestNotificationMutation } from '@/features/developer/api'
 import { endpointName } from '@/features/developer/endpoint-create-dialog'
 import { DEVELOPER_MESSAGES } from '@/features/developer/messages'
 import { Alert } from '@/ui/alert'
-import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { FormDialog } from '@/ui/form-dialog'
 import { Field } from '@/ui/field'
 
 // The test dialog's sale choice, given by the route (the sales feature draws it).
@@ -40,62 +39,48 @@ export function TestDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Send a test notification"
       description={`To ${endpointName(endpoint)} (${endpoint.url})`}
       className="developer-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="test-form" loading={mutation.isPending}>
-            Send test
-          </Button>
-        </>
-      }
+      formId="test-form"
+      submitLabel="Send test"
+      pending={mutation.isPending}
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
     >
-      <form
-        id="test-form"
-        className="developer-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          send()
-        }}
-      >
-        {mutation.isError && (
-          <Alert
-            title={DEVELOPER_MESSAGES.testFailed(toApiError(mutation.error).message)}
-            onDismiss={() => mutation.reset()}
-          />
+      {mutation.isError && (
+        <Alert
+          title={DEVELOPER_MESSAGES.testFailed(toApiError(mutation.error).message)}
+          onDismiss={() => mutation.reset()}
+        />
+      )}
+      <Field label="Event">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={event}
+            onChange={(e) =>
+              setEvent(WEBHOOK_EVENTS.find((known) => known === e.target.value) ?? event)
+            }
+          >
+            {WEBHOOK_EVENTS.map((known) => (
+              <option key={known} value={known}>
+                {known}
+              </option>
+            ))}
+          </select>
         )}
-        <Field label="Event">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={event}
-              onChange={(e) =>
-                setEvent(WEBHOOK_EVENTS.find((known) => known === e.target.value) ?? event)
-              }
-            >
-              {WEBHOOK_EVENTS.map((known) => (
-                <option key={known} value={known}>
-                  {known}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {renderSalePicker({
-          value: saleId,
-          onChange: setSaleId,
-          error: tried && !saleId ? DEVELOPER_MESSAGES.saleRequired : undefined,
-        })}
-      </form>
-    </Dialog>
+      </Field>
+      {renderSalePicker({
+        value: saleId,
+        onChange: setSaleId,
+        error: tried && !saleId ? DEVELOPER_MESSAGES.saleRequired : undefined,
+      })}
+    </FormDialog>
   )
 }

@@ -90,20 +90,25 @@ export const ACTIVITY_COLUMNS: readonly Column<ActivityEntry>[] = [
 export const ACTIVITY_CARD: CardSpec<ActivityEntry> = {
   shows: ['occurredAt', 'actor', 'action', 'object', 'changes'],
   render: (entry) => (
+    // One block per field, so they stand on their own lines even before the styles load.
     <div className="activity-card">
-      <strong>
-        {actionText(entry.action)}
+      <p>
+        <strong>{actionText(entry.action)}</strong>
         {entry.outcome === 'refused' && (
           <>
             {' '}
             <Badge tone="danger">Refused</Badge>
           </>
         )}
-      </strong>
-      <span>{actorText(entry)}</span>
-      <span className="muted">{formatDateTime(entry.occurredAt)}</span>
-      <ObjectLink entry={entry} />
-      {entry.changes.length > 0 && <span className="muted">{changesText(entry)}</span>}
+      </p>
+      <p>{actorText(entry)}</p>
+      <p className="muted">
+        <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+      </p>
+      <p>
+        <ObjectLink entry={entry} />
+      </p>
+      {entry.changes.length > 0 && <p className="muted">{changesText(entry)}</p>}
     </div>
   ),
 }

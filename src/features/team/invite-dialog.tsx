@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { toApiError } from '@/api/errors'
 import type { Role } from '@/api/schema/common'
 import { Alert } from '@/ui/alert'
-import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { FormDialog } from '@/ui/form-dialog'
 import { Field, TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
 import { useInviteMutation } from './api'
@@ -43,51 +42,42 @@ export function InviteDialog({ submerchantId, roles, onClose }: InviteDialogProp
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Invite someone"
       description="They get an email with a link that works for 7 days."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-form" loading={invite.isPending}>
-            Send invitation
-          </Button>
-        </>
-      }
+      formId="invite-form"
+      submitLabel="Send invitation"
+      pending={invite.isPending}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
     >
-      <form id="invite-form" className="team-form" noValidate onSubmit={(e) => void submit(e)}>
-        {invite.isError && (
-          <Alert title={toApiError(invite.error).message} onDismiss={() => invite.reset()} />
+      {invite.isError && (
+        <Alert title={toApiError(invite.error).message} onDismiss={() => invite.reset()} />
+      )}
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="off"
+        value={emailAddress}
+        error={emailError}
+        onChange={(e) => setEmailAddress(e.target.value)}
+      />
+      <Field label="Role">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={role}
+            onChange={(e) => setRole(roles.find((r) => r === e.target.value) ?? role)}
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
         )}
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="off"
-          value={emailAddress}
-          error={emailError}
-          onChange={(e) => setEmailAddress(e.target.value)}
-        />
-        <Field label="Role">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={role}
-              onChange={(e) => setRole(roles.find((r) => r === e.target.value) ?? role)}
-            >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      </Field>
+    </FormDialog>
   )
 }

@@ -9,6 +9,7 @@ import { Badge } from '@/ui/badge'
 import { Button, buttonClassName } from '@/ui/button'
 import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { PageHeader } from '@/ui/page-layout'
+import { ItemFacts } from '@/ui/item-card'
 import { QueryView } from '@/ui/query-view'
 import {
   teamQueries,
@@ -99,50 +100,45 @@ function Members({
               const self = member.userId === userId
               const lastOwner = member.role === 'owner' && owners <= 1
               return (
-                <li key={member.userId} className="team-item">
+                <li key={member.userId} className="item-card">
                   <div className="team-item__who">
                     <strong>{member.displayName}</strong>
                     <span className="muted">{member.emailAddress}</span>
                   </div>
-                  <dl className="team-item__facts">
-                    <div>
-                      <dt>Role</dt>
-                      <dd>
-                        {canManage && !lastOwner ? (
-                          <select
-                            className="input"
-                            aria-label={`Role of ${member.displayName}`}
-                            value={member.role}
-                            disabled={!online || changeRole.isPending}
-                            onChange={(e) => {
-                              const role = ROLES.find((r) => r === e.target.value)
-                              if (role) changeRole.mutate({ userId: member.userId, role })
-                            }}
-                          >
-                            {ROLES.map((r) => (
-                              <option key={r} value={r}>
-                                {ROLE_LABELS[r]}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          ROLE_LABELS[member.role]
-                        )}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Joined</dt>
-                      <dd>{formatDateTime(member.joinedAt)}</dd>
-                    </div>
-                    <div>
-                      <dt>Last active</dt>
-                      <dd>{member.lastActiveAt ? formatDateTime(member.lastActiveAt) : 'Never'}</dd>
-                    </div>
-                    <div>
-                      <dt>MFA</dt>
-                      <dd>{member.mfaEnabled ? 'On' : 'Off'}</dd>
-                    </div>
-                  </dl>
+                  <ItemFacts
+                    facts={[
+                      {
+                        label: 'Role',
+                        value:
+                          canManage && !lastOwner ? (
+                            <select
+                              className="input"
+                              aria-label={`Role of ${member.displayName}`}
+                              value={member.role}
+                              disabled={!online || changeRole.isPending}
+                              onChange={(e) => {
+                                const role = ROLES.find((r) => r === e.target.value)
+                                if (role) changeRole.mutate({ userId: member.userId, role })
+                              }}
+                            >
+                              {ROLES.map((r) => (
+                                <option key={r} value={r}>
+                                  {ROLE_LABELS[r]}
+                                </option>
+                              ))}
+                            </select>
+                          ) : (
+                            ROLE_LABELS[member.role]
+                          ),
+                      },
+                      { label: 'Joined', value: formatDateTime(member.joinedAt) },
+                      {
+                        label: 'Last active',
+                        value: member.lastActiveAt ? formatDateTime(member.lastActiveAt) : 'Never',
+                      },
+                      { label: 'MFA', value: member.mfaEnabled ? 'On' : 'Off' },
+                    ]}
+                  />
                   {!lastOwner && (self || canManage) && (
                     <Button
                       variant="secondary"
@@ -220,31 +216,24 @@ function Invitations({
                 const open = invitation.status === 'pending' || invitation.status === 'expired'
                 const mine = inviteRoles.includes(invitation.role)
                 return (
-                  <li key={invitation.id} className="team-item">
+                  <li key={invitation.id} className="item-card">
                     <div className="team-item__who">
                       <strong>{invitation.emailAddress}</strong>
                       <span className="muted">{ROLE_LABELS[invitation.role]}</span>
                     </div>
-                    <dl className="team-item__facts">
-                      <div>
-                        <dt>Status</dt>
-                        <dd>
-                          <Badge tone={status.tone}>{status.label}</Badge>
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{invitation.status === 'pending' ? 'Expires' : 'Sent'}</dt>
-                        <dd>
-                          {formatDateTime(
-                            invitation.status === 'pending'
-                              ? invitation.expiresAt
-                              : invitation.createdAt,
-                          )}
-                        </dd>
-                      </div>
-                    </dl>
+                    <ItemFacts
+                      facts={[
+                        {
+                          label: 'Status',
+                          value: <Badge tone={status.tone}>{status.label}</Badge>,
+                        },
+                        invitation.status === 'pending'
+                          ? { label: 'Expires', value: formatDateTime(invitation.expiresAt) }
+                          : { label: 'Sent', value: formatDateTime(invitation.createdAt) },
+                      ]}
+                    />
                     {open && mine && (
-                      <div className="team-item__actions">
+                      <div className="item-card__actions">
                         <Button
                           variant="secondary"
                           disabled={!online}
