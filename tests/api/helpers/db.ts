@@ -173,22 +173,25 @@ async function postgresClone(url: string): Promise<Database> {
     const name = `fleet_test_${randomBytes(6).toString('hex')}`
     await admin.query(`create database "${name}" template "${template}"`)
     const database = await openDatabase({ url: withDatabase(url, name) })
-    let closed = false
     return {
       ...database,
-      close: async () => {
-        if (closed) return
-        closed = true
+      close: once(async () => {
         await database.close()
         const dropper = new pg.Client({ connectionString: url })
         await dropper.connect()
         await dropper.query(`drop database if exists "${name}"`)
         await dropper.end()
-      },
+      }),
     }
   } finally {
     await admin.end()
   }
+}
+
+// A close that runs once: the setup file closes what a test opened, and the test may have too.
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null
+  return () => (closing ??= close())
 }
 
 // A migrated database holding the TEST_SEED demo data, private to the caller.
@@ -222,12 +225,9 @@ async function pooledPglite(): Promise<Database> {
     restore: null,
   }
   const database = await openDatabase({ pglite: entry.pglite })
-  let closed = false
   return {
     ...database,
-    close: async () => {
-      if (closed) return
-      closed = true
+    close: once(async () => {
       try {
         if (entry.pglite.closed) return
         entry.restore ??= await restoreStatement(database)
@@ -239,7 +239,7 @@ async function pooledPglite(): Promise<Database> {
       } catch {
         if (!entry.pglite.closed) await entry.pglite.close()
       }
-    },
+    }),
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { copyOfE2eBuild } from '../../support/portal-build'
+import { COLD_START_MS } from './sign-in'
 import { startSandboxWithDist, type SandboxWithDist } from './pwa'
 
 export interface OfflineSandbox {
@@ -77,8 +78,11 @@ export function useOfflineSandbox(name: string, { sales = 100 } = {}): OfflineSa
  * on an offline reload still opens the portal. `ready` is what the reloaded page shows.
  */
 export async function reloadUnderServiceWorker(page: Page, ready: Locator): Promise<void> {
+  // Activation waits for the whole precache to download: on a busy machine more than expect's 10 s.
   await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), {
+      timeout: COLD_START_MS,
+    })
     .toBe('activated')
   await page.reload()
   await expect(ready).toBeVisible()
