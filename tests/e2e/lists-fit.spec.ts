@@ -154,7 +154,8 @@ test(
   TABLET_ONLY,
   async ({ page }, testInfo) => {
     // Seven screens, each with axe; payouts and sales with screenshots in light and dark.
-    test.slow()
+    // Seven lists with axe each took up to 3.1 min on a busy two-core machine: room beyond that.
+    test.setTimeout(300_000)
     await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs, to: '/payouts' })
 
     for (const list of LISTS) {
