@@ -1,14 +1,6 @@
 // Budget: p95 ≤ 50 ms for GET /v1/sales?submerchantId&sort=-capturedAt&capturedAt[$gte]&offset=5000&limit=10
 // on a 1,000,000-sale PGlite database, through the real app (login, perspective, list engine, count).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { migrate, openDatabase } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
-import { seed } from '../../server/seed/index'
-import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp } from './bench-app'
+import { withSignedInBench } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface ApiLatencyResult extends TimingSummary {
@@ -24,17 +16,7 @@ export async function runApiLatencyBench(opts: {
   dataDir?: string
 }): Promise<ApiLatencyResult> {
   const requests = opts.requests ?? 200
-  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-bench-'))
-  const database = await openDatabase({ dataDir: dir })
-  try {
-    await migrate(database)
-    const now = new Date()
-    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
-    const app = createBenchApp(database, makeDistDir())
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+  return withSignedInBench(opts, 'api-bench-', async ({ client, sub, now }) => {
     const timings: number[] = []
     let approximateCounts = 0
     // Warm-up, then 200 requests with ranges starting 60 to 390 days back.
@@ -54,8 +36,5 @@ export async function runApiLatencyBench(opts: {
       if (res.headers.get('total-count-is-approximate') === 'true') approximateCounts++
     }
     return { sales: opts.sales, requests, ...summariseTimings(timings), approximateCounts }
-  } finally {
-    await database.close()
-    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }

@@ -1,11 +1,17 @@
 // The sandbox app as the benches run it: the real routes on a seeded database, plain-http loopback.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../server/app'
 import { createClock } from '../../server/clock'
 import type { ServerConfig } from '../../server/config'
 import type { AppEnv } from '../../server/context'
-import type { Database } from '../../server/db/client'
-import type { Client } from '../api/auth-harness'
+import { migrate, openDatabase, type Database } from '../../server/db/client'
+import { DEMO_PASSWORD } from '../../server/seed/fixtures'
+import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
+import { seed } from '../../server/seed/index'
+import { Client, makeDistDir } from '../api/auth-harness'
 
 export function createBenchApp(
   database: Database,
@@ -24,6 +30,42 @@ export function createBenchApp(
       ...overrides,
     },
   })
+}
+
+export interface SignedInBench {
+  database: Database
+  client: Client
+  // City Cabs, the account the latency benches read, as the owner's perspective.
+  sub: string
+  // The seed's "now", which the benches' date ranges count back from.
+  now: Date
+}
+
+/**
+ * A latency bench's set-up: the seed bench's database when given (kept afterwards), or a fresh
+ * seed of `sales` in a temp folder (removed afterwards); migrated, with City Cabs' owner signed in
+ * to the real app. `work` gets the rest.
+ */
+export async function withSignedInBench<T>(
+  opts: { sales: number; dataDir?: string },
+  prefix: string,
+  work: (bench: SignedInBench) => Promise<T>,
+): Promise<T> {
+  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), prefix))
+  const database = await openDatabase({ dataDir: dir })
+  try {
+    await migrate(database)
+    const now = new Date()
+    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
+    const sub = SEED_SUBMERCHANTS.cityCabs
+    const client = new Client(createBenchApp(database, makeDistDir()))
+    await client.login('owner@example.com', { password: DEMO_PASSWORD })
+    await client.refresh({ attachments: [sub] })
+    return await work({ database, client, sub, now })
+  } finally {
+    await database.close()
+    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /**

@@ -1,14 +1,7 @@
 // Budget (issue 15): GET /v1/intents p95 ≤ 20 ms at 100,000+ payment links on PGlite, through the
 // real app: the list, each filter of docs/api.md#payment-links, and the q search (limit 10), for the largest account.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { migrate, openDatabase, queryRows } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
-import { seed } from '../../server/seed/index'
-import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp, timeListRequests } from './bench-app'
+import { queryRows } from '../../server/db/client'
+import { timeListRequests, withSignedInBench } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface IntentsListResult extends TimingSummary {
@@ -54,22 +47,12 @@ export async function runIntentsListBench(opts: {
   dataDir?: string
 }): Promise<IntentsListResult> {
   const rounds = opts.rounds ?? 20
-  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'intents-bench-'))
-  const database = await openDatabase({ dataDir: dir })
-  try {
-    await migrate(database)
-    const now = new Date()
-    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
-    const sub = SEED_SUBMERCHANTS.cityCabs
+  return withSignedInBench(opts, 'intents-bench-', async ({ database, client, sub, now }) => {
     const [counts] = await queryRows<{ all: number; mine: number }>(
       database,
       'select count(*)::int as all, count(*) filter (where submerchant_id = $1)::int as mine from intents',
       [sub],
     )
-    const app = createBenchApp(database, makeDistDir())
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
     const list = [...queries(now), BROAD_QUERY]
     const byKind = await timeListRequests(client, '/v1/intents', sub, list, rounds)
     const all = [...byKind].flatMap(([kind, t]) => (kind === BROAD_QUERY[0] ? [] : t))
@@ -85,8 +68,5 @@ export async function runIntentsListBench(opts: {
       ),
       broad: summariseTimings(byKind.get(BROAD_QUERY[0]) ?? []),
     }
-  } finally {
-    await database.close()
-    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }

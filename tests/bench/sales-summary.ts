@@ -1,15 +1,8 @@
 // Budgets (issue 32): GET /v1/sales/summary for a calendar month by day and a month by terminal,
 // each p95 ≤ 50 ms on a 1,000,000-sale PGlite database through the real app (City Cabs,
 // Europe/London); a month by hour, by weekday and by card scheme are reported beside them.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { migrate, openDatabase, queryRows } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
-import { seed } from '../../server/seed/index'
-import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp } from './bench-app'
+import { queryRows } from '../../server/db/client'
+import { withSignedInBench } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export const SUMMARY_BENCH_GROUPS = ['day', 'terminal', 'hour', 'weekday', 'cardScheme'] as const
@@ -51,17 +44,7 @@ export async function runSalesSummaryBench(opts: {
   dataDir?: string
 }): Promise<SalesSummaryBenchResult> {
   const requests = opts.requests ?? 60
-  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'summary-bench-'))
-  const database = await openDatabase({ dataDir: dir })
-  try {
-    await migrate(database)
-    const now = new Date()
-    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
-    const app = createBenchApp(database, makeDistDir())
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+  return withSignedInBench(opts, 'summary-bench-', async ({ database, client, sub, now }) => {
     // The last 12 whole calendar months, taken in turn.
     const months = Array.from({ length: MONTHS }, (_, i) => ({
       gte: londonMonthStart(now, i + 1),
@@ -95,8 +78,5 @@ export async function runSalesSummaryBench(opts: {
       byGroup[groupBy] = { requests, ...summariseTimings(timings) }
     }
     return { sales: opts.sales, salesPerMonth: Math.round((counted?.n ?? 0) / MONTHS), byGroup }
-  } finally {
-    await database.close()
-    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }

@@ -1,15 +1,8 @@
 // Budgets (issue 14), each p95 ≤ 20 ms on a 1,000,000-sale PGlite database through the real app:
 // a terminal's sales (GET /v1/sales?terminalId, offset 0 and 5,000), the terminal search
 // (GET /v1/terminals?q&limit=10) and the payouts table (GET /v1/payouts?submerchantId).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { migrate, openDatabase, queryRows } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
-import { seed } from '../../server/seed/index'
-import { Client, makeDistDir } from '../api/auth-harness'
-import { createBenchApp } from './bench-app'
+import { queryRows } from '../../server/db/client'
+import { withSignedInBench } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface TerminalsPayoutsResult {
@@ -27,16 +20,7 @@ export async function runTerminalsPayoutsBench(opts: {
   dataDir?: string
 }): Promise<TerminalsPayoutsResult> {
   const requests = opts.requests ?? 200
-  const dir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'terminals-bench-'))
-  const database = await openDatabase({ dataDir: dir })
-  try {
-    await migrate(database)
-    if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now: new Date() })
-    const app = createBenchApp(database, makeDistDir())
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+  return withSignedInBench(opts, 'terminals-bench-', async ({ database, client, sub }) => {
     const [busiest] = await queryRows<{ terminal_id: string; n: number }>(
       database,
       `select terminal_id, count(*)::int as n from sales where submerchant_id = $1
@@ -82,8 +66,5 @@ export async function runTerminalsPayoutsBench(opts: {
         10,
       ),
     }
-  } finally {
-    await database.close()
-    if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
