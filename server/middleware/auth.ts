@@ -78,6 +78,11 @@ export function requireAuth(c: Context<AppEnv>): AuthContext {
   return auth
 }
 
+// Who a created record names as its maker: the API key that called, else the signed-in person.
+export function creatorId(auth: AuthContext): string {
+  return auth.via === 'api_key' && auth.apiKeyId ? auth.apiKeyId : auth.userId
+}
+
 /**
  * `/v1/users/{id}` writes are for the signed-in person only (a session, not an API key); any other
  * id, existing or not, is the same 403 so user ids cannot be probed.

@@ -11,7 +11,7 @@ import { requireAccess, requireEnrolled } from '../auth/access'
 import type { AppEnv } from '../context'
 import { forbidden, notFound } from '../errors'
 import { audited } from '../lib/activity'
-import { requireAuth } from '../middleware/auth'
+import { creatorId, requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
 
@@ -40,8 +40,7 @@ export function intentImportRoutes(): Hono<AppEnv> {
     if (payload.submerchantId !== submerchantId) {
       throw forbidden('You can only import payment links for the account in Token-Perspective')
     }
-    const auth = requireAuth(c)
-    const startedBy = auth.via === 'api_key' && auth.apiKeyId ? auth.apiKeyId : auth.userId
+    const startedBy = creatorId(requireAuth(c))
     const { record, started } = await audited(
       c,
       (tx) => startImport(tx, payload, { startedBy, now: c.get('deps').clock.now() }),

@@ -26,7 +26,7 @@ import { forbidden } from '../errors'
 import { audited } from '../lib/activity'
 import { runAccountList } from '../lib/account-scope'
 import { publicOrigin } from '../lib/public-url'
-import { requireAuth } from '../middleware/auth'
+import { creatorId, requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
 
@@ -113,7 +113,7 @@ export function intentRoutes(): Hono<AppEnv> {
         createIntent(tx, {
           submerchantId,
           payload,
-          createdBy: auth.via === 'api_key' && auth.apiKeyId ? auth.apiKeyId : auth.userId,
+          createdBy: creatorId(auth),
           requiresJobNumber,
           ...changeContext(c),
         }),

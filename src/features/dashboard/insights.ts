@@ -99,7 +99,7 @@ export function heatGrid(buckets: readonly SummaryBucket[]): number[][] {
 export interface StoppedVehicle {
   terminalId: string
   // Its latest sale before the last 24 hours.
-  lastSale: string | null
+  lastSale: string
 }
 
 /**
@@ -118,13 +118,12 @@ export function stoppedVehicles(
     bucket && bucket.count > 0 && bucket.lastCapturedAt ? bucket.lastCapturedAt : null
   const now = new Map(current.map((b) => [b.key, latest(b)]))
   return previous
-    .filter((b) => b.key !== null && latest(b) !== null)
-    .map((b) => ({
-      terminalId: b.key as string,
-      amount: b.amount,
-      lastSale: now.get(b.key) ?? latest(b),
-    }))
-    .filter((v) => v.lastSale === null || Date.parse(v.lastSale) < since)
+    .flatMap((b) => {
+      const before = latest(b)
+      if (b.key === null || before === null) return []
+      return [{ terminalId: b.key, amount: b.amount, lastSale: now.get(b.key) ?? before }]
+    })
+    .filter((v) => Date.parse(v.lastSale) < since)
     .sort((a, b) => b.amount - a.amount)
     .map(({ terminalId, lastSale }) => ({ terminalId, lastSale }))
 }

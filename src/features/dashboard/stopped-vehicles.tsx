@@ -68,9 +68,7 @@ export function StoppedVehicles({
                     >
                       {terminalLabel(terminalId, names)}
                     </Link>
-                    <span className="muted">
-                      {lastSale ? `Last sale ${formatDateTime(lastSale)}` : 'No sales yet'}
-                    </span>
+                    <span className="muted">Last sale {formatDateTime(lastSale)}</span>
                   </li>
                 ))}
               </ul>
