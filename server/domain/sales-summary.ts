@@ -207,15 +207,14 @@ async function summaryRefunds(
     saleFilters.gte.size > 0 ||
     saleFilters.lt.size > 0 ||
     [...saleFilters.eq.keys()].some((name) => name !== 'submerchantId')
+  const ofSales = filtered
+    ? sql`join ${refundRequests} on ${refundRequests.id} = ${balanceTransactions.sourceId}
+        join ${sales} on ${sales.id} = ${refundRequests.saleId}
+        where ${inRange} and ${whereClause(salesList, saleFilters, eq(sales.submerchantId, submerchantId))}`
+    : sql`where ${inRange}`
   const { rows } = await db.execute<{ count: number; amount: number }>(
-    filtered
-      ? sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
-          from ${balanceTransactions}
-          join ${refundRequests} on ${refundRequests.id} = ${balanceTransactions.sourceId}
-          join ${sales} on ${sales.id} = ${refundRequests.saleId}
-          where ${inRange} and ${whereClause(salesList, saleFilters, eq(sales.submerchantId, submerchantId))}`
-      : sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
-          from ${balanceTransactions} where ${inRange}`,
+    sql`select count(*)::int as count, coalesce(-sum(${balanceTransactions.amount}), 0)::float8 as amount
+      from ${balanceTransactions} ${ofSales}`,
   )
   const row = rows[0]
   return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) }
