@@ -15,11 +15,7 @@ const RowCount = type('number.integer >= 0').narrow(
 export const IntentImportStartPayload = type({
   id: IntentImportId,
   submerchantId: SubmerchantId,
-  fileName: type('string > 0').narrow(
-    (value, ctx) =>
-      value.length <= IMPORT_FILE_NAME_MAX_LENGTH ||
-      ctx.mustBe(`at most ${IMPORT_FILE_NAME_MAX_LENGTH} characters`),
-  ),
+  fileName: type('string > 0').atMostLength(IMPORT_FILE_NAME_MAX_LENGTH),
   rowCount: RowCount,
 }).onUndeclaredKey('reject')
 export type IntentImportStartPayload = typeof IntentImportStartPayload.infer

@@ -35,11 +35,7 @@ export const Invitation = type({
 export type Invitation = typeof Invitation.infer
 
 export const InvitationCreatePayload = type({
-  emailAddress: type('string.email').narrow(
-    (value, ctx) =>
-      value.length <= INVITATION_EMAIL_MAX_LENGTH ||
-      ctx.mustBe(`at most ${INVITATION_EMAIL_MAX_LENGTH} characters`),
-  ),
+  emailAddress: type('string.email').atMostLength(INVITATION_EMAIL_MAX_LENGTH),
   role: Role,
 })
 export type InvitationCreatePayload = typeof InvitationCreatePayload.infer
