@@ -104,7 +104,7 @@ async function snapshotTables(database: Database): Promise<void> {
 /**
  * The statement that puts a database cloned from the template back to the template's state: every
  * public table emptied and refilled from its copy (generated columns are computed again), with
- * triggers and foreign-key checks off while it runs, after ending whatever the last test left open.
+ * triggers and foreign-key checks off while it runs.
  */
 async function restoreStatement(database: Database): Promise<string> {
   const tables = await publicTables(database)
@@ -256,16 +256,20 @@ export function beginTestScope(): void {
   testScope = []
 }
 
+async function closeAll(opened: readonly Database[]): Promise<void> {
+  for (const database of opened) await database.close()
+}
+
 export async function endTestScope(): Promise<void> {
   const opened = testScope ?? []
   testScope = null
-  for (const database of opened) await database.close()
+  await closeAll(opened)
 }
 
 export async function endFileScope(): Promise<void> {
   const opened = fileScope
   fileScope = []
-  for (const database of opened) await database.close()
+  await closeAll(opened)
 }
 
 // The first row of a query, failing loudly when there is none.
