@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumLaunchOptions } from './tests/support/chromium'
+import { headlessShellLaunchOptions } from './tests/support/chromium'
+import { PHONE_ONLY_SPECS } from './tests/e2e/support/projects'
 import { E2E_BUILD_ENV, E2E_DIST_DIR } from './tests/support/portal-build'
 
 // Workers re-evaluate this file; the env carries the first choice so all agree on one server.
@@ -19,23 +20,7 @@ if (!process.env.E2E_DATA_DIR) {
 const port = Number(process.env.E2E_PORT)
 const baseURL = `http://127.0.0.1:${port}`
 
-const chromium = chromiumLaunchOptions
-
-// Specs whose screens do not change with the width (flows, sessions, offline proofs) run once, on
-// the phone; so do tests tagged PHONE_ONLY (tests/e2e/support/projects.ts). The tablet project
-// runs the rest: what looks different at 1024 px.
-const PHONE_ONLY_SPECS = [
-  'auth-logout',
-  'auth-password-reset',
-  'auth-register',
-  'auth-session',
-  'auth-sign-in',
-  'error-reporting',
-  'foundation',
-  'loading-policy',
-  'offline-outbox',
-  'payment-links-offline',
-].map((name) => `**/${name}.spec.ts`)
+const chromium = headlessShellLaunchOptions
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,7 +41,9 @@ export default defineConfig({
   globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (a DOM snapshot per action, a screencast) doubled each test's CPU on two
+    // cores; a failure's retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
     // A fresh context would install the service worker and precache the whole build in every
@@ -85,7 +72,9 @@ export default defineConfig({
         hasTouch: true,
         launchOptions: chromium,
       },
-      testIgnore: PHONE_ONLY_SPECS,
+      // Specs whose screens do not change with the width (flows, sessions, offline proofs) run
+      // once, on the phone; so do tests tagged PHONE_ONLY (tests/e2e/support/projects.ts).
+      testIgnore: PHONE_ONLY_SPECS.map((name) => `**/${name}.spec.ts`),
       grepInvert: /@phone-only/,
     },
   ],

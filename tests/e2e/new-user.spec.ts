@@ -246,9 +246,10 @@ test('the sale detail keeps its layout after client-side navigation from the lis
     page.getByRole('region', { name, exact: true }),
   )
   for (const card of cards) await expect(card).toBeVisible()
-  await saveScreenshot(page, testInfo, 'sale-detail-after-navigation')
   const boxes = async () => Promise.all(cards.map((card) => card.boundingBox()))
+  // Measured before the full-page screenshot, which resizes the viewport to the page's height.
   const afterNavigation = await boxes()
+  await saveScreenshot(page, testInfo, 'sale-detail-after-navigation')
 
   // The same page loaded on its own is the reference.
   await page.reload()

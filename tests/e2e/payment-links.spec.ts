@@ -4,7 +4,7 @@ import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import { portalHeaders } from './support/sale-api'
 import { dumpStorage, dumpTexts } from './support/pwa'
 import { advanceSandboxClock } from './support/sandbox'
-import { saveScreenshot, useScreenshotWidth } from './support/shell'
+import { checkScreen, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
 
@@ -99,12 +99,7 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible()
   await expect(page.getByText(/Customer notified by SMS/)).toBeVisible()
   const intentId = page.url().split('/').pop()!
-  await saveScreenshot(page, testInfo, 'payment-links-detail')
-  await expectNoSeriousA11yViolations(page)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await saveScreenshot(page, testInfo, 'payment-links-detail-dark')
-  await expectNoSeriousA11yViolations(page)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkScreen(page, testInfo, 'payment-links-detail')
   // A second check inside 30 s is refused.
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(page.getByText('Too soon to check again')).toBeVisible()
@@ -136,12 +131,7 @@ test('the declined card and the 3-D Secure card on the pay page', async ({ page 
   await page.goto(new URL(secure.clientAccessUrl).pathname)
   await expect(page.getByText('£12.50').first()).toBeVisible()
   await expect(page.getByText('Airport run')).toBeVisible()
-  await saveScreenshot(page, testInfo, 'pay-page')
-  await expectNoSeriousA11yViolations(page)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await saveScreenshot(page, testInfo, 'pay-page-dark')
-  await expectNoSeriousA11yViolations(page)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkScreen(page, testInfo, 'pay-page')
   await payOnPayPage(page, secure, CARDS.threeDs)
   await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible()
   await page.getByRole('button', { name: 'Complete' }).click()

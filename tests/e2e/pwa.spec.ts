@@ -88,6 +88,9 @@ test('iPhone: the user menu explains Share → Add to Home Screen', async ({
     isMobile: true,
     hasTouch: true,
     baseURL,
+    // The steps are the subject, not the worker: its install (the whole precache) on a busy
+    // machine took the test's time and ended with the dialog gone before its Done.
+    serviceWorkers: 'block',
   })
   const page = await context.newPage()
   await signIn(page, DEMO_EMAILS.viewer, { account: accountName })

@@ -1,3 +1,6 @@
+import path from 'node:path'
+import type { TestInfo } from '@playwright/test'
+
 /**
  * Which project runs a test. A test whose screen does not change with the width (a flow, a rule,
  * a data check) runs once, in the phone project: the drivers' device. The tablet project runs the
@@ -11,3 +14,24 @@ export const PHONE_ONLY = { tag: '@phone-only' } as const
  * skipping inside the test, spares the other project the test's page and its hooks.
  */
 export const TABLET_ONLY = { tag: '@tablet-only' } as const
+
+/** Spec files (by name, without .spec.ts) that run in the phone project only. */
+export const PHONE_ONLY_SPECS = [
+  'auth-logout',
+  'auth-password-reset',
+  'auth-register',
+  'auth-session',
+  'auth-sign-in',
+  'error-reporting',
+  'foundation',
+  'loading-policy',
+  'offline-outbox',
+  'payment-links-offline',
+]
+
+/** Whether this run of a test is its only one: the tablet project does not run it too. */
+export function runsOnlyHere(testInfo: TestInfo): boolean {
+  if (testInfo.project.name === 'tablet') return true
+  const file = path.basename(testInfo.file, '.spec.ts')
+  return testInfo.tags.includes(PHONE_ONLY.tag) || PHONE_ONLY_SPECS.includes(file)
+}
