@@ -88,8 +88,7 @@ test('iPhone: the user menu explains Share → Add to Home Screen', async ({
     isMobile: true,
     hasTouch: true,
     baseURL,
-    // The steps are the subject, not the worker: its install (the whole precache) on a busy
-    // machine took the test's time and ended with the dialog gone before its Done.
+    // The steps are the subject, not the worker: its install would precache the whole build.
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
@@ -100,7 +99,7 @@ test('iPhone: the user menu explains Share → Add to Home Screen', async ({
   const dialog = page.getByRole('dialog', { name: 'Install the portal' })
   await expect(dialog).toContainText('Tap Share in Safari')
   await expect(dialog).toContainText('Choose Add to Home Screen, then Add.')
-  await saveScreenshot(page, testInfo, 'pwa-install-ios')
+  await saveScreenshot(page, testInfo, 'pwa-install-ios', { fullPage: false })
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(dialog).toBeHidden()
   await context.close()

@@ -39,10 +39,20 @@ export async function useScreenshotWidth(page: Page): Promise<void> {
   if (isPhone(page)) await page.setViewportSize({ width: 360, height: 780 })
 }
 
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/**
+ * A picture of the page in .tmp/screens, and no sideways scrolling. `fullPage: false` keeps to the
+ * viewport: for a modal dialog, which is all in it, where the full page's capture (the viewport
+ * stretched to the page's height and back) has lost the dialog on a busy machine.
+ */
+export async function saveScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync('.tmp/screens', { recursive: true })
   const width = page.viewportSize()?.width ?? 0
-  await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage: true })
+  await page.screenshot({ path: `.tmp/screens/${name}-${width}.png`, fullPage })
   // No sideways scrolling at this width.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
