@@ -36,12 +36,13 @@ test('two tabs whose access tokens expired refresh once, and both stay signed in
   // (a refetch) may be the one that meets the expired token.
   const refreshes: string[] = []
   const unauthorised: string[] = []
-  context.on('request', (req) => {
+  // A refresh counts when the server answered it: a call the reload cancelled in a page being
+  // left (a background refetch that met the expired token just before) never changed the tokens.
+  context.on('response', (res) => {
+    const req = res.request()
     if (req.method() === 'POST' && req.url().endsWith('/v1/tokens')) {
       refreshes.push(req.postData() ?? '')
     }
-  })
-  context.on('response', (res) => {
     if (res.status() === 401) unauthorised.push(res.url())
   })
   // Past the 15-minute access token.
