@@ -29,8 +29,11 @@ export const PHONE_ONLY_SPECS = [
   'payment-links-offline',
 ]
 
-/** Whether this run of a test is its only one: the tablet project does not run it too. */
-export function runsOnlyHere(testInfo: TestInfo): boolean {
+/**
+ * Whether this run of a test is the one that does its width-independent checks (a colour scheme's
+ * contrast): the tablet's run, or the phone's when the tablet project does not run the test.
+ */
+export function doesWidthFreeChecks(testInfo: TestInfo): boolean {
   if (testInfo.project.name === 'tablet') return true
   const file = path.basename(testInfo.file, '.spec.ts')
   return testInfo.tags.includes(PHONE_ONLY.tag) || PHONE_ONLY_SPECS.includes(file)

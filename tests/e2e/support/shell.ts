@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { COLOUR_RULES, expectNoSeriousA11yViolations } from './axe'
-import { runsOnlyHere } from './projects'
+import { doesWidthFreeChecks } from './projects'
 
 // Below the shell's sidebar breakpoint (768 px) the navigation lives in a drawer.
 export function isPhone(page: Page): boolean {
@@ -81,7 +81,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string):
         new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
     )
     if (colorScheme === 'light') await expectNoSeriousA11yViolations(page)
-    else if (runsOnlyHere(testInfo)) await expectNoSeriousA11yViolations(page, COLOUR_RULES)
+    else if (doesWidthFreeChecks(testInfo)) await expectNoSeriousA11yViolations(page, COLOUR_RULES)
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }
