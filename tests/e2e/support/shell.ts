@@ -71,8 +71,15 @@ const SCHEMES = ['light', 'dark'] as const
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme })
-    // Let transitions of the scheme change settle before the picture.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+    // The scheme change starts the controls' colour transitions: the picture waits for them to end
+    // (finite ones only; a spinner never does), or buttons show halfway between the two schemes.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => done(null)))
+      const finite = document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => null)))
+    })
     await saveScreenshot(page, testInfo, `${name}-${colorScheme}`)
     // A full-page screenshot resizes the viewport and back; what reacts to sizes (a table's side
     // scroll, which makes it focusable) commits its state within two frames. axe reads it after.
