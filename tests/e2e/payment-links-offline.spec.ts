@@ -120,7 +120,9 @@ test('a create whose answer is lost after the server committed still makes one l
     }
   })
   await fillCreate(page, reference)
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible({
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible({
     timeout: 30_000,
   })
   expect(keys.length).toBeGreaterThanOrEqual(1)
@@ -158,7 +160,9 @@ test('a notification resent offline waits in the outbox and goes out exactly onc
   await expect.poll(() => smsFor(link.id), { timeout: 20_000 }).toBe(1)
   // A second reload online replays nothing more.
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible()
   expect(await smsFor(link.id)).toBe(1)
   await context.close()
 })

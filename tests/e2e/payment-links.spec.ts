@@ -53,7 +53,9 @@ async function payOnPayPage(page: Page, link: ApiIntent, card: string): Promise<
 
 async function openLink(page: Page, id: string): Promise<void> {
   await page.goto(`/payment-links/${id}`)
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible()
 }
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Summary' })
@@ -93,7 +95,9 @@ test('create a link, pay it with 4242 on the pay page, watch it succeed, follow 
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: 'Create' }).click()
 
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible()
   await expect(statusOf(page)).toHaveText('Created')
   await expect(summary(page).getByText('Amelia Hughes · +447700900123')).toBeVisible()
   await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible()
@@ -228,12 +232,16 @@ test('edit a created link', PHONE_ONLY, async ({ page }) => {
   await page.getByLabel('Amount (£)').fill('19.99')
   await page.getByLabel('Description').fill('Station run')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible()
   await expect(summary(page).getByText('£19.99')).toBeVisible()
   await expect(summary(page).getByText('Station run')).toBeVisible()
   // Saved, then reloaded at once: the persisted copy already holds the edit.
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Payment link', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+  ).toBeVisible()
   await expect(summary(page).getByText('£19.99')).toBeVisible()
   await expect(summary(page).getByText('Station run')).toBeVisible()
 })

@@ -23,6 +23,9 @@ describe('readQuery: one class at a time', () => {
     expect(read('123456789012').criteria).toEqual({ rrn: '123456789012' })
     expect(read('a1b2c3').criteria).toEqual({ authCode: 'A1B2C3' })
     expect(read('004711').criteria).toEqual({ authCode: '004711' })
+    // One word of six is a code even where a date parser would see 7 Dec 1959.
+    expect(read('7DEC59').criteria).toEqual({ authCode: '7DEC59' })
+    expect(read('7 Dec').criteria.dates).toBeDefined()
     // Six letters are a word, not an auth code.
     expect(read('Barnet').criteria).toEqual({ text: 'Barnet' })
   })

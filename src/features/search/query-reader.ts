@@ -207,6 +207,12 @@ export function readQuery(input: string, now: Date = new Date()): QueryReading {
     }
     return ' '
   })
+  // Six letters and digits typed as one word are an auth code, even when they read as a date
+  // ('7DEC59'): a person writes a date with spaces ('7 Dec').
+  rest = rest.replace(/(?<![^\s])([A-Za-z0-9]{6})(?![^\s])/g, (whole: string) => {
+    const found = readToken(whole)
+    return found?.authCode !== undefined && add(found, whole) ? ' ' : whole
+  })
   const dateFind = readDates(rest, now)
   if (dateFind.dates && dateFind.source) {
     add({ dates: dateFind.dates }, dateFind.source)
