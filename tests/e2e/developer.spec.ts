@@ -77,153 +77,157 @@ async function sendTest(page: Page, card: Locator) {
 }
 
 test.describe('developer tools', () => {
-  test('an API key: its token once, a real credential with its permissions, disabled and enabled', async ({
-    page,
-  }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
-    await openDeveloper(page)
-    const name = unique('Dispatch')
-    const token = await createKey(page, name)
-    const card = item(page, 'API keys', name)
-    await expect(card.getByText('Never used')).toBeVisible()
-    await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
-    await expect(card.getByText('sales:read')).toBeVisible()
-    await expect(card.getByText('intents:create')).toHaveCount(0)
-    // The token is not on the page any more.
-    await expect(page.getByText(token)).toHaveCount(0)
+  test(
+    'an API key: its token once, a real credential with its permissions, disabled and enabled',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
+      await openDeveloper(page)
+      const name = unique('Dispatch')
+      const token = await createKey(page, name)
+      const card = item(page, 'API keys', name)
+      await expect(card.getByText('Never used')).toBeVisible()
+      await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
+      await expect(card.getByText('sales:read')).toBeVisible()
+      await expect(card.getByText('intents:create')).toHaveCount(0)
+      // The token is not on the page any more.
+      await expect(page.getByText(token)).toHaveCount(0)
 
-    // A bearer token, no cookies and no CSRF header: read works, a write is refused by name.
-    const bearer = { Authorization: `Bearer ${token}` }
-    const list = await page.request.fetch(`/v1/sales?submerchantId=${CITY}&limit=1`, {
-      headers: bearer,
-      maxRedirects: 0,
-    })
-    expect(list.status()).toBe(200)
-    const write = await page.request.post('/v1/intents', {
-      headers: bearer,
-      data: { submerchantId: CITY, saleAmount: 1000, currency: 'GBP' },
-    })
-    expect(write.status()).toBe(403)
-    expect(((await write.json()) as { message: string }).message).toBe(
-      'Missing permission: intents:create',
-    )
+      // A bearer token, no cookies and no CSRF header: read works, a write is refused by name.
+      const bearer = { Authorization: `Bearer ${token}` }
+      const list = await page.request.fetch(`/v1/sales?submerchantId=${CITY}&limit=1`, {
+        headers: bearer,
+        maxRedirects: 0,
+      })
+      expect(list.status()).toBe(200)
+      const write = await page.request.post('/v1/intents', {
+        headers: bearer,
+        data: { submerchantId: CITY, saleAmount: 1000, currency: 'GBP' },
+      })
+      expect(write.status()).toBe(403)
+      expect(((await write.json()) as { message: string }).message).toBe(
+        'Missing permission: intents:create',
+      )
 
-    await card.getByRole('button', { name: /^Disable/ }).click()
-    await expect(card.getByText('Disabled', { exact: true })).toBeVisible()
-    expect(
-      (
-        await page.request.get(`/v1/sales?submerchantId=${CITY}&limit=1`, { headers: bearer })
-      ).status(),
-    ).toBe(401)
-    await card.getByRole('button', { name: /^Enable/ }).click()
-    await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
+      await card.getByRole('button', { name: /^Disable/ }).click()
+      await expect(card.getByText('Disabled', { exact: true })).toBeVisible()
+      expect(
+        (
+          await page.request.get(`/v1/sales?submerchantId=${CITY}&limit=1`, { headers: bearer })
+        ).status(),
+      ).toBe(401)
+      await card.getByRole('button', { name: /^Enable/ }).click()
+      await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
 
-    // A failed toggle opens the error dialog (docs/errors.md#developer-tools) and leaves the key as it was.
-    await page.route('**/v1/api-keys/*', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 503, json: { code: 'unavailable', message: 'Try later' } })
-        : route.continue(),
-    )
-    await card.getByRole('button', { name: /^Disable/ }).click()
-    const failure = page.getByRole('dialog', { name: 'Error disabling API key' })
-    await expect(failure.getByText('Try later')).toBeVisible()
-    await failure.getByRole('button', { name: 'OK' }).click()
-    await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
-  })
+      // A failed toggle opens the error dialog (docs/errors.md#developer-tools) and leaves the key as it was.
+      await page.route('**/v1/api-keys/*', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 503, json: { code: 'unavailable', message: 'Try later' } })
+          : route.continue(),
+      )
+      await card.getByRole('button', { name: /^Disable/ }).click()
+      const failure = page.getByRole('dialog', { name: 'Error disabling API key' })
+      await expect(failure.getByText('Try later')).toBeVisible()
+      await failure.getByRole('button', { name: 'OK' }).click()
+      await expect(card.getByText('Enabled', { exact: true })).toBeVisible()
+    },
+  )
 
-  test('an endpoint: signed test delivery, history, attempts with Load more, resend, delete', async ({
-    page,
-  }) => {
-    // A long walk (seven resends, paging, delete) through one endpoint's whole life.
-    test.slow()
-    // The receiver fails everything, answering HTML: each resend adds an attempt without moving
-    // the clock, and the answer must show as text, never as markup.
-    receiver = await startWebhookReceiver(() => ({
-      status: 500,
-      body: HOSTILE_HTML,
-      contentType: 'text/html',
-    }))
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
-    await openDeveloper(page)
-    const name = unique('Dispatch hook')
-    const secret = await addEndpoint(page, name, receiver.url)
-    const card = item(page, 'Webhook endpoints', name)
-    await expect(card.getByText(receiver.url)).toBeVisible()
-    await sendTest(page, card)
+  test(
+    'an endpoint: signed test delivery, history, attempts with Load more, resend, delete',
+    PHONE_ONLY,
+    async ({ page }) => {
+      // A long walk (seven resends, paging, delete) through one endpoint's whole life.
+      test.slow()
+      // The receiver fails everything, answering HTML: each resend adds an attempt without moving
+      // the clock, and the answer must show as text, never as markup.
+      receiver = await startWebhookReceiver(() => ({
+        status: 500,
+        body: HOSTILE_HTML,
+        contentType: 'text/html',
+      }))
+      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
+      await openDeveloper(page)
+      const name = unique('Dispatch hook')
+      const secret = await addEndpoint(page, name, receiver.url)
+      const card = item(page, 'Webhook endpoints', name)
+      await expect(card.getByText(receiver.url)).toBeVisible()
+      await sendTest(page, card)
 
-    // The delivery arrives signed with the secret shown once (checked here, not by the server).
-    await expect.poll(() => receiver?.received.length ?? 0).toBeGreaterThan(0)
-    const delivery = receiver.received[0]!
-    const header = String(delivery.headers['webhook-signature'])
-    const t = /t=(\d+)/.exec(header)?.[1]
-    const v1 = [...header.matchAll(/v1=([0-9a-f]{64})/g)].map((m) => m[1])
-    const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex')
-    expect(v1).toContain(expected)
-    const body = JSON.parse(delivery.body) as { id: string; type?: string; event?: string }
+      // The delivery arrives signed with the secret shown once (checked here, not by the server).
+      await expect.poll(() => receiver?.received.length ?? 0).toBeGreaterThan(0)
+      const delivery = receiver.received[0]!
+      const header = String(delivery.headers['webhook-signature'])
+      const t = /t=(\d+)/.exec(header)?.[1]
+      const v1 = [...header.matchAll(/v1=([0-9a-f]{64})/g)].map((m) => m[1])
+      const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex')
+      expect(v1).toContain(expected)
+      const body = JSON.parse(delivery.body) as { id: string; type?: string; event?: string }
 
-    // History: the notification, failed, with its attempt.
-    await card.getByRole('link', { name: /^History/ }).click()
-    await expect(
-      page.getByRole('heading', { name: 'Notification history', level: 1 }),
-    ).toBeVisible()
-    const results = page.getByRole('region', { name: 'Notification history' })
-    await expect(results.locator('code', { hasText: body.id })).toBeVisible()
+      // History: the notification, failed, with its attempt.
+      await card.getByRole('link', { name: /^History/ }).click()
+      await expect(
+        page.getByRole('heading', { name: 'Notification history', level: 1 }),
+      ).toBeVisible()
+      const results = page.getByRole('region', { name: 'Notification history' })
+      await expect(results.locator('code', { hasText: body.id })).toBeVisible()
 
-    // Resend it until it has 7 attempts (the receiver still fails), the last one as a selection.
-    for (let n = 2; n <= 6; n++) {
-      await results.getByRole('button', { name: `Resend ${body.id}` }).click()
-      await expect.poll(() => receiver?.received.length ?? 0).toBe(n)
-    }
-    const selected = page.getByRole('region', { name: 'Selected notifications' })
-    await expect(selected.getByRole('button', { name: /^Resend selected/ })).toHaveCount(0)
-    await results.getByRole('checkbox', { name: `Select ${body.id}` }).check()
-    await expect(selected.getByText('1 selected', { exact: true })).toBeVisible()
-    await selected.getByRole('button', { name: 'Resend selected (1)' }).click()
-    await expect.poll(() => receiver?.received.length ?? 0).toBe(7)
-    await expect(selected.getByRole('status')).toHaveCount(0)
-    await page.getByRole('button', { name: 'Refresh' }).click()
-    await results.getByRole('button', { name: `View attempts of ${body.id}` }).click()
-    const attempts = page.getByRole('dialog', { name: 'Attempts' })
-    await expect(attempts.locator('details.attempt')).toHaveCount(5)
-    const first = attempts.locator('details.attempt').first()
-    await expect(first.getByText(receiver.url)).toBeVisible()
-    await expect(
-      first.locator('.attempt-part__text').filter({ hasText: '500' }).first(),
-    ).toBeVisible()
-    // The request body, pretty-printed as text.
-    await expect(first.locator('pre').filter({ hasText: `"id": "${body.id}"` })).toBeVisible()
-    // The receiver's HTML answer is shown as text: no element made of it, no script run.
-    await expect(first.locator('pre').filter({ hasText: HOSTILE_HTML })).toBeVisible()
-    await expect(page.locator('#injected')).toHaveCount(0)
-    expect(
-      await page.evaluate(() => (window as { __injected?: number }).__injected),
-    ).toBeUndefined()
-    await attempts.getByRole('button', { name: 'Load more attempts' }).click()
-    await expect(attempts.locator('details.attempt')).toHaveCount(7)
-    await expect(attempts.getByRole('button', { name: 'Load more attempts' })).toBeHidden()
-    await attempts.getByRole('button', { name: 'Close' }).last().click()
+      // Resend it until it has 7 attempts (the receiver still fails), the last one as a selection.
+      for (let n = 2; n <= 6; n++) {
+        await results.getByRole('button', { name: `Resend ${body.id}` }).click()
+        await expect.poll(() => receiver?.received.length ?? 0).toBe(n)
+      }
+      const selected = page.getByRole('region', { name: 'Selected notifications' })
+      await expect(selected.getByRole('button', { name: /^Resend selected/ })).toHaveCount(0)
+      await results.getByRole('checkbox', { name: `Select ${body.id}` }).check()
+      await expect(selected.getByText('1 selected', { exact: true })).toBeVisible()
+      await selected.getByRole('button', { name: 'Resend selected (1)' }).click()
+      await expect.poll(() => receiver?.received.length ?? 0).toBe(7)
+      await expect(selected.getByRole('status')).toHaveCount(0)
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await results.getByRole('button', { name: `View attempts of ${body.id}` }).click()
+      const attempts = page.getByRole('dialog', { name: 'Attempts' })
+      await expect(attempts.locator('details.attempt')).toHaveCount(5)
+      const first = attempts.locator('details.attempt').first()
+      await expect(first.getByText(receiver.url)).toBeVisible()
+      await expect(
+        first.locator('.attempt-part__text').filter({ hasText: '500' }).first(),
+      ).toBeVisible()
+      // The request body, pretty-printed as text.
+      await expect(first.locator('pre').filter({ hasText: `"id": "${body.id}"` })).toBeVisible()
+      // The receiver's HTML answer is shown as text: no element made of it, no script run.
+      await expect(first.locator('pre').filter({ hasText: HOSTILE_HTML })).toBeVisible()
+      await expect(page.locator('#injected')).toHaveCount(0)
+      expect(
+        await page.evaluate(() => (window as { __injected?: number }).__injected),
+      ).toBeUndefined()
+      await attempts.getByRole('button', { name: 'Load more attempts' }).click()
+      await expect(attempts.locator('details.attempt')).toHaveCount(7)
+      await expect(attempts.getByRole('button', { name: 'Load more attempts' })).toBeHidden()
+      await attempts.getByRole('button', { name: 'Close' }).last().click()
 
-    // Filter by outcome: succeeded shows none, failed shows it.
-    // On the phone the filters are a bottom sheet; on the tablet they stand open.
-    const phone = isPhone(page)
-    if (phone) await page.locator('summary', { hasText: 'Filters' }).click()
-    const filters = phone ? page.getByRole('group', { name: 'Filters', exact: true }) : page
-    await filters.getByLabel('Outcome', { exact: true }).selectOption('true')
-    if (phone) await expect(filters.getByRole('button', { name: 'Show 0 results' })).toBeVisible()
-    else await expect(page.getByText('No notifications match these filters.')).toBeVisible()
-    await filters.getByLabel('Outcome', { exact: true }).selectOption('false')
-    if (phone) await filters.getByRole('button', { name: 'Show 1 result' }).click()
-    await expect(page.locator('.list-status__count')).toHaveText('1 notification')
-    await expect(results.locator('code', { hasText: body.id })).toBeVisible()
+      // Filter by outcome: succeeded shows none, failed shows it.
+      // On the phone the filters are a bottom sheet; on the tablet they stand open.
+      const phone = isPhone(page)
+      if (phone) await page.locator('summary', { hasText: 'Filters' }).click()
+      const filters = phone ? page.getByRole('group', { name: 'Filters', exact: true }) : page
+      await filters.getByLabel('Outcome', { exact: true }).selectOption('true')
+      if (phone) await expect(filters.getByRole('button', { name: 'Show 0 results' })).toBeVisible()
+      else await expect(page.getByText('No notifications match these filters.')).toBeVisible()
+      await filters.getByLabel('Outcome', { exact: true }).selectOption('false')
+      if (phone) await filters.getByRole('button', { name: 'Show 1 result' }).click()
+      await expect(page.locator('.list-status__count')).toHaveText('1 notification')
+      await expect(results.locator('code', { hasText: body.id })).toBeVisible()
 
-    // Delete, after confirmation.
-    await openDeveloper(page)
-    await card.getByRole('button', { name: /^Delete/ }).click()
-    const confirm = page.getByRole('dialog', { name: 'Delete endpoint?' })
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
-    await expect(confirm).toBeHidden()
-    await expect(card).toHaveCount(0)
-  })
+      // Delete, after confirmation.
+      await openDeveloper(page)
+      await card.getByRole('button', { name: /^Delete/ }).click()
+      const confirm = page.getByRole('dialog', { name: 'Delete endpoint?' })
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+      await expect(confirm).toBeHidden()
+      await expect(card).toHaveCount(0)
+    },
+  )
 
   test(
     'tokens and signing secrets never reach the device storage',

@@ -52,105 +52,107 @@ async function chooseCsv(page: Page, name: string, text: string) {
 }
 
 test.describe('bulk create', () => {
-  test('odd headers and bad rows: the messages in the preview, and only valid rows created', async ({
-    page,
-  }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-    await openBulkCreate(page)
-    const ref = prefix()
-    // Odd headers: case, spaces, underscores; an unknown column; a quoted comma.
-    const csv = [
-      'Reference,AMOUNT,Customer Name,send_customer_sms,Customer Phone Number,sendCustomerEmail,customer_email_address,Customer Postcode,Colour',
-      `${ref}-1,12.34,"Smith, Jo",yes,07700-900 123,no,,sw1a 1aa,red`,
-      `${ref}-2,,No Amount,no,,no,,,blue`,
-      `${ref}-3,5.00,No Phone,YES,,no,,,green`,
-      `${ref}-4,12.345,Bad Amount,no,,no,,,`,
-      `${ref}-5,7,Email Only,no,,TRUE,al@example.com,m1 1ae,`,
-    ].join('\r\n')
-    await chooseCsv(page, 'week-47.csv', csv)
-    const preview = page.getByRole('region', { name: 'Preview' })
-    await expect(preview.getByRole('status')).toHaveText(
-      'week-47.csv: 2 valid rows, 3 rows with problems.',
-    )
-    await expect(preview.getByText('Columns not used: Colour.')).toBeVisible()
-    // Only the rows with problems are listed first, each with its exact docs/validation.md#bulk-create text.
-    const table = page.getByRole('table', { name: 'Rows in the file' })
-    // Each problem names its column as the file spells it (issue 28).
-    await expect(table.getByRole('row').filter({ hasText: 'No Amount' })).toContainText(
-      'AMOUNT: Amount is required',
-    )
-    await expect(table.getByRole('row').filter({ hasText: 'No Phone' })).toContainText(
-      'Customer Phone Number: Customer phone number is required to send SMS',
-    )
-    await expect(table.getByRole('row').filter({ hasText: 'Bad Amount' })).toContainText(
-      'AMOUNT: Enter an amount in pounds, such as 12.50',
-    )
-    await expect(table.getByRole('row')).toHaveCount(4)
+  test(
+    'odd headers and bad rows: the messages in the preview, and only valid rows created',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+      await openBulkCreate(page)
+      const ref = prefix()
+      // Odd headers: case, spaces, underscores; an unknown column; a quoted comma.
+      const csv = [
+        'Reference,AMOUNT,Customer Name,send_customer_sms,Customer Phone Number,sendCustomerEmail,customer_email_address,Customer Postcode,Colour',
+        `${ref}-1,12.34,"Smith, Jo",yes,07700-900 123,no,,sw1a 1aa,red`,
+        `${ref}-2,,No Amount,no,,no,,,blue`,
+        `${ref}-3,5.00,No Phone,YES,,no,,,green`,
+        `${ref}-4,12.345,Bad Amount,no,,no,,,`,
+        `${ref}-5,7,Email Only,no,,TRUE,al@example.com,m1 1ae,`,
+      ].join('\r\n')
+      await chooseCsv(page, 'week-47.csv', csv)
+      const preview = page.getByRole('region', { name: 'Preview' })
+      await expect(preview.getByRole('status')).toHaveText(
+        'week-47.csv: 2 valid rows, 3 rows with problems.',
+      )
+      await expect(preview.getByText('Columns not used: Colour.')).toBeVisible()
+      // Only the rows with problems are listed first, each with its exact docs/validation.md#bulk-create text.
+      const table = page.getByRole('table', { name: 'Rows in the file' })
+      // Each problem names its column as the file spells it (issue 28).
+      await expect(table.getByRole('row').filter({ hasText: 'No Amount' })).toContainText(
+        'AMOUNT: Amount is required',
+      )
+      await expect(table.getByRole('row').filter({ hasText: 'No Phone' })).toContainText(
+        'Customer Phone Number: Customer phone number is required to send SMS',
+      )
+      await expect(table.getByRole('row').filter({ hasText: 'Bad Amount' })).toContainText(
+        'AMOUNT: Enter an amount in pounds, such as 12.50',
+      )
+      await expect(table.getByRole('row')).toHaveCount(4)
 
-    // Nothing is sent before the person confirms.
-    expect(await intentsMatching(page, ref)).toEqual([])
-    // The sandbox is told the import started (its id is the portal's), before the first row.
-    const startReport = page.waitForRequest(
-      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v1/intent-imports',
-    )
-    await preview.getByRole('button', { name: 'Send 2 payment links' }).click()
-    const importId = ((await startReport).postDataJSON() as { id: string }).id
-    const run = page.getByRole('region', { name: 'Import' })
-    await expect(run.getByText('Import finished')).toBeVisible()
-    await expect(run.getByText('2 created.')).toBeVisible()
-    // The activity log has the start and the end, by the person, with the file and the counts.
-    await expect
-      .poll(async () => {
-        const res = await page.request.get('/v1/activity', {
-          headers: portalHeaders(CITY),
-          params: { objectId: importId, sort: 'occurredAt' },
+      // Nothing is sent before the person confirms.
+      expect(await intentsMatching(page, ref)).toEqual([])
+      // The sandbox is told the import started (its id is the portal's), before the first row.
+      const startReport = page.waitForRequest(
+        (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v1/intent-imports',
+      )
+      await preview.getByRole('button', { name: 'Send 2 payment links' }).click()
+      const importId = ((await startReport).postDataJSON() as { id: string }).id
+      const run = page.getByRole('region', { name: 'Import' })
+      await expect(run.getByText('Import finished')).toBeVisible()
+      await expect(run.getByText('2 created.')).toBeVisible()
+      // The activity log has the start and the end, by the person, with the file and the counts.
+      await expect
+        .poll(async () => {
+          const res = await page.request.get('/v1/activity', {
+            headers: portalHeaders(CITY),
+            params: { objectId: importId, sort: 'occurredAt' },
+          })
+          expect(res.status()).toBe(200)
+          const entries = (await res.json()) as {
+            action: string
+            actorName: string
+            objectLabel: string
+            changes: { field: string; after: unknown }[]
+          }[]
+          return entries.map((e) => [
+            e.action,
+            e.actorName,
+            e.objectLabel,
+            e.changes.map((c) => `${c.field} ${String(c.after)}`).join(', '),
+          ])
         })
-        expect(res.status()).toBe(200)
-        const entries = (await res.json()) as {
-          action: string
-          actorName: string
-          objectLabel: string
-          changes: { field: string; after: unknown }[]
-        }[]
-        return entries.map((e) => [
-          e.action,
-          e.actorName,
-          e.objectLabel,
-          e.changes.map((c) => `${c.field} ${String(c.after)}`).join(', '),
+        .toEqual([
+          ['payment_link.import_started', 'Olivia Owen', 'week-47.csv', 'rows 2'],
+          [
+            'payment_link.import_finished',
+            'Olivia Owen',
+            'week-47.csv',
+            'created 2, failed 0, cancelled 0',
+          ],
         ])
-      })
-      .toEqual([
-        ['payment_link.import_started', 'Olivia Owen', 'week-47.csv', 'rows 2'],
-        [
-          'payment_link.import_finished',
-          'Olivia Owen',
-          'week-47.csv',
-          'created 2, failed 0, cancelled 0',
-        ],
+
+      const created = await intentsMatching(page, ref)
+      expect(created.map((intent) => [intent.reference, intent.amount]).sort()).toEqual([
+        [`${ref}-1`, 1234],
+        [`${ref}-5`, 700],
       ])
+      const first = created.find((intent) => intent.reference === `${ref}-1`)
+      expect(first?.customerPhoneNumber).toBe('+447700900123')
 
-    const created = await intentsMatching(page, ref)
-    expect(created.map((intent) => [intent.reference, intent.amount]).sort()).toEqual([
-      [`${ref}-1`, 1234],
-      [`${ref}-5`, 700],
-    ])
-    const first = created.find((intent) => intent.reference === `${ref}-1`)
-    expect(first?.customerPhoneNumber).toBe('+447700900123')
-
-    // The results file: each row with its link.
-    const download = page.waitForEvent('download')
-    await run.getByRole('button', { name: 'Download results' }).click()
-    const file = await download
-    expect(file.suggestedFilename()).toBe('week-47 results.csv')
-    const results = parse(readFileSync(await file.path()), { bom: true, columns: true }) as Record<
-      string,
-      string
-    >[]
-    expect(results.map((r) => [r.reference, r.status, r.intentId?.startsWith('int')])).toEqual([
-      [`${ref}-1`, 'created', true],
-      [`${ref}-5`, 'created', true],
-    ])
-  })
+      // The results file: each row with its link.
+      const download = page.waitForEvent('download')
+      await run.getByRole('button', { name: 'Download results' }).click()
+      const file = await download
+      expect(file.suggestedFilename()).toBe('week-47 results.csv')
+      const results = parse(readFileSync(await file.path()), {
+        bom: true,
+        columns: true,
+      }) as Record<string, string>[]
+      expect(results.map((r) => [r.reference, r.status, r.intentId?.startsWith('int')])).toEqual([
+        [`${ref}-1`, 'created', true],
+        [`${ref}-5`, 'created', true],
+      ])
+    },
+  )
 
   test(
     'a reload in the middle of 200 rows, then Resume: exactly one link per row',

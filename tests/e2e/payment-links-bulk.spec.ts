@@ -140,82 +140,88 @@ test("'No rows selected', then bulk resend by SMS with a final row refused by th
   await expect(bar.getByText('3 selected', { exact: true })).toBeVisible()
 })
 
-test('bulk cancel: links in Created are cancelled, the others skipped with the reason', async ({
-  page,
-}) => {
-  const amount = uniqueAmount()
-  const links = await makeLinks(page, amount, ['A', 'B', 'C'], ['C'])
-  const bar = await openList(page, amount, 3)
-  for (const link of Object.values(links)) await rowBox(page, link).check()
-  await expect(bar.getByText('3 selected', { exact: true })).toBeVisible()
+test(
+  'bulk cancel: links in Created are cancelled, the others skipped with the reason',
+  PHONE_ONLY,
+  async ({ page }) => {
+    const amount = uniqueAmount()
+    const links = await makeLinks(page, amount, ['A', 'B', 'C'], ['C'])
+    const bar = await openList(page, amount, 3)
+    for (const link of Object.values(links)) await rowBox(page, link).check()
+    await expect(bar.getByText('3 selected', { exact: true })).toBeVisible()
 
-  await bar.getByRole('button', { name: 'Cancel links' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Cancel payment links' })
-  await expect(dialog.getByText('3 links selected: 2 to cancel, 1 skipped.')).toBeVisible()
-  const row = (link: ApiIntent) =>
-    dialog.getByRole('listitem').filter({ hasText: link.reference ?? link.id })
-  await expect(row(links.C!)).toContainText(
-    'Only Created links can be cancelled; this one is Cancelled',
-  )
-  await dialog.getByRole('button', { name: 'Cancel 2 links' }).click()
-  await expect(
-    dialog.getByRole('status').filter({ hasText: '2 cancelled, 1 skipped' }),
-  ).toBeVisible()
-  await expect(row(links.A!)).toContainText('Cancelled')
-  await expect(row(links.C!)).toContainText('Skipped')
+    await bar.getByRole('button', { name: 'Cancel links' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel payment links' })
+    await expect(dialog.getByText('3 links selected: 2 to cancel, 1 skipped.')).toBeVisible()
+    const row = (link: ApiIntent) =>
+      dialog.getByRole('listitem').filter({ hasText: link.reference ?? link.id })
+    await expect(row(links.C!)).toContainText(
+      'Only Created links can be cancelled; this one is Cancelled',
+    )
+    await dialog.getByRole('button', { name: 'Cancel 2 links' }).click()
+    await expect(
+      dialog.getByRole('status').filter({ hasText: '2 cancelled, 1 skipped' }),
+    ).toBeVisible()
+    await expect(row(links.A!)).toContainText('Cancelled')
+    await expect(row(links.C!)).toContainText('Skipped')
 
-  for (const link of Object.values(links)) {
-    expect((await intentOf(page, link.id)).status).toBe('cancelled')
-  }
-  await dialog.getByRole('button', { name: 'Done' }).click()
-  // The list is fetched again: every row now shows Cancelled.
-  await expect(
-    page.getByRole('region', { name: 'Payment Links' }).getByText('Cancelled'),
-  ).toHaveCount(3)
-})
+    for (const link of Object.values(links)) {
+      expect((await intentOf(page, link.id)).status).toBe('cancelled')
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    // The list is fetched again: every row now shows Cancelled.
+    await expect(
+      page.getByRole('region', { name: 'Payment Links' }).getByText('Cancelled'),
+    ).toHaveCount(3)
+  },
+)
 
-test('export the selection as CSV: the chosen links only, with their columns', async ({ page }) => {
-  const amount = uniqueAmount()
-  const links = await makeLinks(page, amount, ['A', 'B', 'C'])
-  const bar = await openList(page, amount, 3)
-  await rowBox(page, links.A!).check()
-  await rowBox(page, links.C!).check()
-  await expect(bar.getByText('2 selected', { exact: true })).toBeVisible()
+test(
+  'export the selection as CSV: the chosen links only, with their columns',
+  PHONE_ONLY,
+  async ({ page }) => {
+    const amount = uniqueAmount()
+    const links = await makeLinks(page, amount, ['A', 'B', 'C'])
+    const bar = await openList(page, amount, 3)
+    await rowBox(page, links.A!).check()
+    await rowBox(page, links.C!).check()
+    await expect(bar.getByText('2 selected', { exact: true })).toBeVisible()
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    bar.getByRole('button', { name: 'Export CSV' }).click(),
-  ])
-  expect(download.suggestedFilename()).toMatch(/^City Cabs payment links \d{4}-\d{2}-\d{2}\.csv$/)
-  const text = await readFile(await download.path(), 'utf8')
-  expect(text.startsWith('\uFEFF')).toBe(true)
-  const [header, ...rows] = parse(text, { bom: true }) as string[][]
-  expect(header).toEqual([
-    'ID',
-    'Reference',
-    'Amount',
-    'Currency',
-    'Status',
-    'Customer Name',
-    'Customer Phone',
-    'Customer Email',
-    'Created',
-    'Expires',
-    'Link',
-  ])
-  expect(rows.map((r) => r[0]).sort()).toEqual([links.A!.id, links.C!.id].sort())
-  const a = rows.find((r) => r[0] === links.A!.id)!
-  expect(a.slice(1, 6)).toEqual([
-    links.A!.reference,
-    pounds(amount),
-    'GBP',
-    'Created',
-    'Customer A',
-  ])
-  // A leading + is escaped so a spreadsheet shows it as text (formula injection).
-  expect(a[6]).toBe("'+447700900100")
-  expect(a[10]).toBe(links.A!.clientAccessUrl)
-})
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^City Cabs payment links \d{4}-\d{2}-\d{2}\.csv$/)
+    const text = await readFile(await download.path(), 'utf8')
+    expect(text.startsWith('\uFEFF')).toBe(true)
+    const [header, ...rows] = parse(text, { bom: true }) as string[][]
+    expect(header).toEqual([
+      'ID',
+      'Reference',
+      'Amount',
+      'Currency',
+      'Status',
+      'Customer Name',
+      'Customer Phone',
+      'Customer Email',
+      'Created',
+      'Expires',
+      'Link',
+    ])
+    expect(rows.map((r) => r[0]).sort()).toEqual([links.A!.id, links.C!.id].sort())
+    const a = rows.find((r) => r[0] === links.A!.id)!
+    expect(a.slice(1, 6)).toEqual([
+      links.A!.reference,
+      pounds(amount),
+      'GBP',
+      'Created',
+      'Customer A',
+    ])
+    // A leading + is escaped so a spreadsheet shows it as text (formula injection).
+    expect(a[6]).toBe("'+447700900100")
+    expect(a[10]).toBe(links.A!.clientAccessUrl)
+  },
+)
 
 test(
   'the selection is kept while paging, cleared when the filters change; a run stops after the current row',
@@ -314,7 +320,7 @@ test(
   },
 )
 
-test('a viewer selects and exports, but gets no resend or cancel', async ({ page }) => {
+test('a viewer selects and exports, but gets no resend or cancel', PHONE_ONLY, async ({ page }) => {
   const amount = uniqueAmount()
   await makeLinks(page, amount, ['A'])
   await signIn(page, DEMO_EMAILS.viewer, { account: 'City Cabs' })

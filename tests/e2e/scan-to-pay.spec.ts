@@ -235,20 +235,22 @@ test.describe('Scan to Pay', () => {
     },
   )
 
-  test('an account outside the Scan to Pay whitelist gets the documented text, and its pay page is refused', async ({
-    page,
-  }) => {
-    await signIn(page, DEMO_EMAILS.owner, { account: 'Green Line Cars', to: '/scan-to-pay' })
-    await expect(page.getByRole('heading', { name: 'Anytime Payments', level: 1 })).toBeVisible()
-    await expect(page.getByText('Not permitted to view this data.')).toBeVisible()
-    await expect(page.getByRole('img', { name: QR_NAME })).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Download PDF kit' })).toHaveCount(0)
-    const refused = await page.request.get(`/pay?submerchant=${SEED_SUBMERCHANTS.greenLine}`, {
-      headers: { accept: 'text/html' },
-    })
-    expect(refused.status()).toBe(404)
-    expect(await refused.text()).toContain('Payment page not found')
-  })
+  test(
+    'an account outside the Scan to Pay whitelist gets the documented text, and its pay page is refused',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await signIn(page, DEMO_EMAILS.owner, { account: 'Green Line Cars', to: '/scan-to-pay' })
+      await expect(page.getByRole('heading', { name: 'Anytime Payments', level: 1 })).toBeVisible()
+      await expect(page.getByText('Not permitted to view this data.')).toBeVisible()
+      await expect(page.getByRole('img', { name: QR_NAME })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Download PDF kit' })).toHaveCount(0)
+      const refused = await page.request.get(`/pay?submerchant=${SEED_SUBMERCHANTS.greenLine}`, {
+        headers: { accept: 'text/html' },
+      })
+      expect(refused.status()).toBe(404)
+      expect(await refused.text()).toContain('Payment page not found')
+    },
+  )
 
   test('a deeper unknown path says Page Not Found', PHONE_ONLY, async ({ page }) => {
     await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/scan-to-pay/nothing' })

@@ -31,46 +31,48 @@ async function openTerminals(page: Page) {
   await expect(page.getByRole('heading', { name: 'Terminals', level: 1 })).toBeVisible()
 }
 
-test('the terminals list, its search suggestions and a terminal with its sales', async ({
-  page,
-}) => {
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
-  const terminals = await apiGet<ApiTerminal[]>(page, CITY, '/v1/terminals', {
-    'currentAllocation[submerchantId]': CITY,
-    limit: 100,
-  })
-  await openTerminals(page)
-  const first = terminals[0]
-  if (!first) throw new Error('no terminals')
-  const list = page.getByRole('region', { name: 'Terminals' })
-  await expect(list.getByText(first.serialNumber).first()).toBeVisible()
-  await expect(list.getByText(/BluePad/).first()).toBeVisible()
-  await expect(page.getByText(`${terminals.length} terminals`)).toBeVisible()
+test(
+  'the terminals list, its search suggestions and a terminal with its sales',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+    const terminals = await apiGet<ApiTerminal[]>(page, CITY, '/v1/terminals', {
+      'currentAllocation[submerchantId]': CITY,
+      limit: 100,
+    })
+    await openTerminals(page)
+    const first = terminals[0]
+    if (!first) throw new Error('no terminals')
+    const list = page.getByRole('region', { name: 'Terminals' })
+    await expect(list.getByText(first.serialNumber).first()).toBeVisible()
+    await expect(list.getByText(/BluePad/).first()).toBeVisible()
+    await expect(page.getByText(`${terminals.length} terminals`)).toBeVisible()
 
-  // Search: suggestions after the debounce, each opening its terminal.
-  const search = page.getByRole('searchbox', { name: 'Search terminals' })
-  await search.fill(first.serialNumber.slice(0, 8))
-  const suggestions = page.getByRole('list', { name: 'Suggestions' })
-  await expect(suggestions.getByRole('link').first()).toBeVisible()
-  await expect(search).not.toHaveAttribute('data-pending', 'true')
-  await suggestions.getByRole('link', { name: new RegExp(first.serialNumber) }).click()
-  await expect(page).toHaveURL(new RegExp(`/terminals/${first.id}`))
-  await expect(
-    page.getByRole('heading', { name: first.name ?? first.serialNumber, level: 1 }),
-  ).toBeVisible()
-  await expect(page.getByRole('img', { name: /BluePad/ })).toBeVisible()
-  await expect(page.getByText(/^Today \d+ ·/)).toBeVisible()
+    // Search: suggestions after the debounce, each opening its terminal.
+    const search = page.getByRole('searchbox', { name: 'Search terminals' })
+    await search.fill(first.serialNumber.slice(0, 8))
+    const suggestions = page.getByRole('list', { name: 'Suggestions' })
+    await expect(suggestions.getByRole('link').first()).toBeVisible()
+    await expect(search).not.toHaveAttribute('data-pending', 'true')
+    await suggestions.getByRole('link', { name: new RegExp(first.serialNumber) }).click()
+    await expect(page).toHaveURL(new RegExp(`/terminals/${first.id}`))
+    await expect(
+      page.getByRole('heading', { name: first.name ?? first.serialNumber, level: 1 }),
+    ).toBeVisible()
+    await expect(page.getByRole('img', { name: /BluePad/ })).toBeVisible()
+    await expect(page.getByText(/^Today \d+ ·/)).toBeVisible()
 
-  // The terminal's sales with the kit's filters and chips.
-  const sales = page.getByRole('region', { name: 'Terminal sales' })
-  await expect(sales.getByRole('heading', { name: 'Sales' })).toBeVisible()
-  const count = page.getByText(/^\d[\d,]* sales$/)
-  await expect(count).toBeVisible()
-  await page.goto(`/terminals/${first.id}?cardScheme=visa`)
-  await expect(
-    page.getByRole('button', { name: /Remove.*Visa|Card scheme: Visa/ }).first(),
-  ).toBeVisible()
-})
+    // The terminal's sales with the kit's filters and chips.
+    const sales = page.getByRole('region', { name: 'Terminal sales' })
+    await expect(sales.getByRole('heading', { name: 'Sales' })).toBeVisible()
+    const count = page.getByText(/^\d[\d,]* sales$/)
+    await expect(count).toBeVisible()
+    await page.goto(`/terminals/${first.id}?cardScheme=visa`)
+    await expect(
+      page.getByRole('button', { name: /Remove.*Visa|Card scheme: Visa/ }).first(),
+    ).toBeVisible()
+  },
+)
 
 test('a terminal that fails to load says so', PHONE_ONLY, async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/terminals/trm_missing' })
