@@ -1,19 +1,8 @@
 // Budget (issue 6): on a 1,000,000-sale database, changing a sales-list filter shows the new rows
 // within p95 ≤ 300 ms, read from the portal's own performance measure 'sales-filter-to-rows'.
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { chromium, type Page } from '@playwright/test'
-import { migrate, openDatabase } from '../../server/db/client'
-import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, DEMO_PASSWORD } from '../e2e/support/demo'
-import { submitLogin } from '../e2e/support/sign-in'
-import { chromiumLaunchOptions } from '../support/chromium'
-import { benchBuild } from '../support/portal-build'
-import { createBenchApp } from './bench-app'
+import type { Page } from '@playwright/test'
 import { summariseTimings, type TimingSummary } from './bench-stats'
-import { runSeedBench } from './seed'
+import { withSignedInBrowser } from './browser-bench'
 
 export interface SalesFilterResult extends TimingSummary {
   sales: number
@@ -56,27 +45,7 @@ export async function runSalesFilterBench(opts: {
   // An already seeded PGlite directory to reuse (kept afterwards); default: a fresh temp seed.
   dataDir?: string
 }): Promise<SalesFilterResult> {
-  const workDir = mkdtempSync(path.join(tmpdir(), 'sales-filter-bench-'))
-  const dataDir = opts.dataDir ?? path.join(workDir, 'db')
-  if (!opts.dataDir) await runSeedBench({ sales: opts.sales, dataDir })
-  // The real production build, served by the sandbox as `npm start` does.
-  const distDir = await benchBuild()
-
-  const database = await openDatabase({ dataDir })
-  await migrate(database)
-  const app = createBenchApp(database, distDir)
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((done) => server.once('listening', () => done()))
-  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await chromium.launch(chromiumLaunchOptions)
-  try {
-    // Tablet width: the filters are on screen, the rows are a table.
-    const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 1366 } })
-    const page = await context.newPage()
-    // The dashboard's week figures over a million sales may take a while; only the list is timed.
-    await submitLogin(page, DEMO_EMAILS.owner, DEMO_PASSWORD)
-    await page.getByRole('button', { name: DEMO_ACCOUNT_NAMES.cityCabs, exact: true }).click()
-    await page.waitForURL(/\/dashboard/, { timeout: 60_000 })
+  return withSignedInBrowser(opts, 'sales-filter-bench-', async ({ page }) => {
     await page.goto('/transactions/sales')
     await page.getByRole('navigation', { name: 'Sales pages' }).waitFor({ timeout: 60_000 })
 
@@ -94,10 +63,5 @@ export async function runSalesFilterBench(opts: {
       MEASURE,
     )
     return { sales: opts.sales, changes: samples.length, ...summariseTimings(samples), samples }
-  } finally {
-    await browser.close()
-    await new Promise<void>((done) => server.close(() => done()))
-    await database.close()
-    rmSync(workDir, { recursive: true, force: true })
-  }
+  })
 }

@@ -2,25 +2,11 @@
 // within p95 ≤ 150 ms of the pause in typing for each kind of query, asking each group at most
 // once; offline, over a cache of 100 visited list pages, within p95 ≤ 50 ms. Read from the
 // portal's own measure 'search-to-results' (src/features/search/timing.ts).
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { chromium, type Page } from '@playwright/test'
-import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
-import {
-  DEMO_ACCOUNT_NAMES,
-  DEMO_EMAILS,
-  DEMO_PASSWORD,
-  SEED_SUBMERCHANTS,
-} from '../e2e/support/demo'
-import { submitLogin } from '../e2e/support/sign-in'
-import { chromiumLaunchOptions } from '../support/chromium'
-import { benchBuild } from '../support/portal-build'
-import { createBenchApp } from './bench-app'
+import type { Page } from '@playwright/test'
+import { queryRows, type Database } from '../../server/db/client'
+import { SEED_SUBMERCHANTS } from '../e2e/support/demo'
 import { summariseTimings, type TimingSummary } from './bench-stats'
-import { runSeedBench } from './seed'
+import { withSignedInBrowser } from './browser-bench'
 
 const MEASURE = 'search-to-results'
 const CITY = SEED_SUBMERCHANTS.cityCabs
@@ -129,29 +115,13 @@ export async function runSearchBench(opts: {
   sales: number
   dataDir?: string
 }): Promise<SearchBenchResult> {
-  const workDir = mkdtempSync(path.join(tmpdir(), 'search-bench-'))
-  const dataDir = opts.dataDir ?? path.join(workDir, 'db')
-  if (!opts.dataDir) await runSeedBench({ sales: opts.sales, dataDir })
-  const distDir = await benchBuild()
-  const database = await openDatabase({ dataDir })
-  await migrate(database)
-  const classes = await queriesByClass(database)
-  const app = createBenchApp(database, distDir)
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
-  await new Promise<void>((done) => server.once('listening', () => done()))
-  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await chromium.launch(chromiumLaunchOptions)
-  try {
-    // Tablet width: the box is in the top bar.
-    const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 1366 } })
-    const page = await context.newPage()
+  // At the tablet's width the box is in the top bar.
+  return withSignedInBrowser(opts, 'search-bench-', async ({ database, context, page }) => {
+    const classes = await queriesByClass(database)
     const requests: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/v1/')) requests.push(request.url())
     })
-    await submitLogin(page, DEMO_EMAILS.owner, DEMO_PASSWORD)
-    await page.getByRole('button', { name: DEMO_ACCOUNT_NAMES.cityCabs, exact: true }).click()
-    await page.waitForURL(/\/dashboard/, { timeout: 60_000 })
     await page.goto('/transactions/sales')
     await page.getByRole('navigation', { name: 'Sales pages' }).waitFor({ timeout: 60_000 })
     await page.keyboard.press('Control+K')
@@ -213,10 +183,5 @@ export async function runSearchBench(opts: {
         ...summariseTimings(offlineSamples),
       },
     }
-  } finally {
-    await browser.close()
-    await new Promise<void>((done) => server.close(() => done()))
-    await database.close()
-    rmSync(workDir, { recursive: true, force: true })
-  }
+  })
 }

@@ -16,6 +16,10 @@ interface ChartCardProps {
   // Shown instead of the chart and the table when there is nothing to draw.
   empty?: string
   actions?: ReactNode
+  // The period whose numbers the card's drawing shows, for a drawing that is plain DOM (bars, the
+  // heat grid, the empty text): in the DOM means drawn. Read by the dashboard bench
+  // (tests/bench/dashboard-period.ts) as data-drawn-for; the takings canvas marks itself.
+  drawnFor?: string
   children: ReactNode
 }
 
@@ -27,12 +31,13 @@ export function ChartCard({
   rows,
   empty,
   actions,
+  drawnFor,
   children,
 }: ChartCardProps) {
   const [asTable, setAsTable] = useState(false)
   const titleId = useId()
   return (
-    <section className="card chart-card" aria-labelledby={titleId}>
+    <section className="card chart-card" aria-labelledby={titleId} data-drawn-for={drawnFor}>
       <div className="chart-card__header">
         <h3 id={titleId}>{title}</h3>
         {!empty && (

@@ -74,13 +74,19 @@ export function TakingsCard({
       }
     >
       <Suspense fallback={<Spinner label="Loading the chart" />}>
-        <TakingsChart current={now} previous={before} currency="GBP" onDrawn={onDrawn} />
+        <TakingsChart
+          current={now}
+          previous={before}
+          currency="GBP"
+          onDrawn={onDrawn}
+          drawnFor={previous.data ? period.id : undefined}
+        />
       </Suspense>
     </ChartCard>
   )
 }
 
-export function BusyHoursCard({ query }: { query: SummaryQuery }) {
+export function BusyHoursCard({ query, period }: { query: SummaryQuery; period: ResolvedPeriod }) {
   if (!query.data) return <ChartSlot title="Busy hours" query={query} />
   const grid = heatGrid(query.data.buckets)
   const empty = grid.every((row) => row.every((cell) => cell === 0))
@@ -88,6 +94,7 @@ export function BusyHoursCard({ query }: { query: SummaryQuery }) {
     <ChartCard
       title="Busy hours"
       note="Takings by weekday and hour; the stronger the colour, the busier."
+      drawnFor={period.id}
       empty={empty ? 'No sales in this period.' : undefined}
       columns={[
         { label: 'Weekday' },
@@ -133,6 +140,7 @@ export function VehiclesCard({
     <ChartCard
       title="Takings by vehicle"
       note="Most first; the last took least."
+      drawnFor={period.id}
       empty={ranked.length === 0 ? 'No sales in this period.' : undefined}
       columns={[
         { label: 'Vehicle' },
@@ -170,7 +178,15 @@ export function VehiclesCard({
   )
 }
 
-export function MixCard({ title, query }: { title: string; query: SummaryQuery }) {
+export function MixCard({
+  title,
+  query,
+  period,
+}: {
+  title: string
+  query: SummaryQuery
+  period: ResolvedPeriod
+}) {
   if (!query.data) return <ChartSlot title={title} query={query} />
   const total = query.data.buckets.reduce((sum, b) => sum + b.amount, 0)
   const items = [...query.data.buckets]
@@ -186,6 +202,7 @@ export function MixCard({ title, query }: { title: string; query: SummaryQuery }
     <ChartCard
       title={title}
       empty={items.length === 0 ? 'No sales in this period.' : undefined}
+      drawnFor={period.id}
       columns={[
         { label: title.replace(/s$/, '') },
         { label: 'Takings', numeric: true },

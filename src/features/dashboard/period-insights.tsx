@@ -27,24 +27,27 @@ interface PeriodInsightsProps {
 
 function useSummary(
   submerchantId: string,
+  timezone: string,
   range: { gte: string; lt: string },
   groupBy: SalesSummary['groupBy'],
   enabled = true,
 ): UseQueryResult<SalesSummary> {
   return useQuery({
-    ...dashboardQueries.summary(submerchantId, { range, groupBy, timezone: deviceTimeZone() }),
+    ...dashboardQueries.summary(submerchantId, { range, groupBy, timezone }),
     enabled,
   })
 }
 
 export function PeriodInsights({ submerchantId, period, canViewTerminals }: PeriodInsightsProps) {
   const timeGroup = period.days <= HOURLY_MAX_DAYS ? 'hour' : 'day'
-  const current = useSummary(submerchantId, period.current, timeGroup)
+  // Read once per render: each read builds an Intl.DateTimeFormat, about a millisecond.
+  const zone = deviceTimeZone()
+  const current = useSummary(submerchantId, zone, period.current, timeGroup)
   // The previous period draws only the dashed line (by the chart's unit) and the comparisons.
-  const previous = useSummary(submerchantId, period.previous, period.unit)
-  const vehicles = useSummary(submerchantId, period.current, 'terminal', canViewTerminals)
-  const schemes = useSummary(submerchantId, period.current, 'cardScheme')
-  const methods = useSummary(submerchantId, period.current, 'method')
+  const previous = useSummary(submerchantId, zone, period.previous, period.unit)
+  const vehicles = useSummary(submerchantId, zone, period.current, 'terminal', canViewTerminals)
+  const schemes = useSummary(submerchantId, zone, period.current, 'cardScheme')
+  const methods = useSummary(submerchantId, zone, period.current, 'method')
   const names = useQuery({
     ...dashboardQueries.terminalNames(submerchantId),
     enabled: canViewTerminals,
@@ -107,12 +110,12 @@ export function PeriodInsights({ submerchantId, period, canViewTerminals }: Peri
           unit={period.unit}
           onDrawn={onDrawn}
         />
-        {timeGroup === 'hour' ? <BusyHoursCard query={current} /> : null}
+        {timeGroup === 'hour' ? <BusyHoursCard query={current} period={period} /> : null}
         {canViewTerminals && (
           <VehiclesCard query={vehicles} names={names.data ?? []} period={period} />
         )}
-        <MixCard title="Card schemes" query={schemes} />
-        <MixCard title="Payment methods" query={methods} />
+        <MixCard title="Card schemes" query={schemes} period={period} />
+        <MixCard title="Payment methods" query={methods} period={period} />
       </div>
       {canViewTerminals && (
         <StoppedVehicles

@@ -12,6 +12,9 @@ export interface TakingsChartProps {
   currency: string
   // Called once the chart is on the canvas (the period → charts measure).
   onDrawn?: () => void
+  // The period both lines belong to, once both are here: set as data-drawn-for on the chart's box
+  // when uPlot has them (it paints them before the next frame), for the dashboard bench.
+  drawnFor?: string
 }
 
 const HEIGHT = 220
@@ -33,8 +36,8 @@ function compactMoney(minor: number, currency: string): string {
   return formatMoney(minor, currency).replace(/\.00$/, '')
 }
 
-function options(props: TakingsChartProps, width: number): uPlot.Options {
-  const labels = props.current.map((p) => p.tick)
+function options(current: readonly SeriesPoint[], currency: string, width: number): uPlot.Options {
+  const labels = current.map((p) => p.tick)
   const axis = {
     stroke: token('--text-muted'),
     grid: { stroke: token('--border'), width: 1 },
@@ -57,7 +60,7 @@ function options(props: TakingsChartProps, width: number): uPlot.Options {
       {
         ...axis,
         size: 64,
-        values: (_u, splits) => splits.map((v) => compactMoney(v, props.currency)),
+        values: (_u, splits) => splits.map((v) => compactMoney(v, currency)),
       },
     ],
     series: [
@@ -74,25 +77,34 @@ function options(props: TakingsChartProps, width: number): uPlot.Options {
   }
 }
 
-export default function TakingsChart(props: TakingsChartProps) {
+export default function TakingsChart({
+  current,
+  previous,
+  currency,
+  onDrawn,
+  drawnFor,
+}: TakingsChartProps) {
   const box = useRef<HTMLDivElement>(null)
-  const { onDrawn } = props
+  // Drawn again only for new numbers (the card keeps the same arrays while its data stays), not on
+  // every render of the dashboard: each new uPlot measures the page's layout and paints anew.
   useLayoutEffect(() => {
     const element = box.current
     if (!element) return
     const now = Date.now()
     const data: uPlot.AlignedData = [
-      props.current.map((_, i) => i),
+      current.map((_, i) => i),
       // Points yet to come are not drawn (no false drop to nothing at the end of a running period).
-      props.current.map((p) => (Date.parse(p.key) > now ? null : p.amount)),
-      props.current.map((_, i) => props.previous[i]?.amount ?? null),
+      current.map((p) => (Date.parse(p.key) > now ? null : p.amount)),
+      current.map((_, i) => previous[i]?.amount ?? null),
     ]
-    let plot = new uPlot(options(props, element.clientWidth || 320), data, element)
+    let plot = new uPlot(options(current, currency, element.clientWidth || 320), data, element)
+    if (drawnFor) element.dataset.drawnFor = drawnFor
+    else delete element.dataset.drawnFor
     onDrawn?.()
     // New colours when the scheme flips, a new width when the frame does.
     const rebuild = () => {
       plot.destroy()
-      plot = new uPlot(options(props, element.clientWidth || 320), data, element)
+      plot = new uPlot(options(current, currency, element.clientWidth || 320), data, element)
     }
     const scheme = window.matchMedia('(prefers-color-scheme: dark)')
     scheme.addEventListener('change', rebuild)
@@ -108,6 +120,6 @@ export default function TakingsChart(props: TakingsChartProps) {
       resize.disconnect()
       plot.destroy()
     }
-  }, [props, onDrawn])
+  }, [current, previous, currency, drawnFor, onDrawn])
   return <div ref={box} className="takings-chart" aria-hidden="true" />
 }
