@@ -20,11 +20,20 @@ export function stampBuster(persister: Persister, buster: string): void {
 let lastWrite: Promise<unknown> = Promise.resolve()
 
 /**
+ * Writes are coalesced within a turn of the event loop. The persist client saves on every cache
+ * change, and one answer or one screen's start makes several at once (each query added, each
+ * fetch, each observer): a dashboard period change made 18 writes, and each cloned the whole
+ * persisted cache into IndexedDB on the main thread. The changes of one turn now make one write,
+ * started before the turn ends, so before any render can show what it saves.
+ */
+const waitingWrites = new Set<() => Promise<void>>()
+
+/**
  * Resolves once the persisted copy holds every cache change made so far (docs/writes.md): a write
  * awaits it before its screen moves on, so a reload at once never restores the state before it.
- * The persist client saves synchronously on each cache change, so the write is already started.
  */
 export async function whenPersisted(): Promise<void> {
+  await Promise.all([...waitingWrites].map((write) => write().catch(() => undefined)))
   let seen: Promise<unknown> | null = null
   while (seen !== lastWrite) {
     seen = lastWrite
@@ -32,25 +41,69 @@ export async function whenPersisted(): Promise<void> {
   }
 }
 
-// The documented idb-keyval Persister of TanStack Query's persistQueryClient guide.
+interface Waiting {
+  client: PersistedClient
+  written: Promise<void>
+  settle: (error?: unknown) => void
+}
+
+// The documented idb-keyval Persister of TanStack Query's persistQueryClient guide, with the
+// writes of one turn coalesced.
 export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
+  let waiting: Waiting | null = null
+
+  const save = (client: PersistedClient) => {
+    // The provider keeps the options of its first render, so a user who signs in later
+    // would be saved under the old buster and lose the cache on the next start.
+    const write = set(key, {
+      ...client,
+      buster: currentBusters.get(persister) ?? client.buster,
+      clientState: {
+        ...client.clientState,
+        mutations: client.clientState.mutations.map(asResumable),
+      },
+    })
+    lastWrite = write
+    return write
+  }
+
+  // Writes the latest waiting client; settles every caller that was waiting for it.
+  const writeWaiting = async (): Promise<void> => {
+    const current = waiting
+    if (!current) return
+    waiting = null
+    waitingWrites.delete(writeWaiting)
+    try {
+      await save(current.client)
+      current.settle()
+    } catch (error) {
+      current.settle(error)
+    }
+  }
+
   const persister: Persister = {
     persistClient: async (client: PersistedClient) => {
-      // The provider keeps the options of its first render, so a user who signs in later
-      // would be saved under the old buster and lose the cache on the next start.
-      const write = set(key, {
-        ...client,
-        buster: currentBusters.get(persister) ?? client.buster,
-        clientState: {
-          ...client.clientState,
-          mutations: client.clientState.mutations.map(asResumable),
-        },
-      })
-      lastWrite = write
-      await write
+      if (waiting) {
+        waiting.client = client
+      } else {
+        let settle: Waiting['settle'] = () => undefined
+        const written = new Promise<void>((resolve, reject) => {
+          settle = (error) => (error === undefined ? resolve() : reject(error))
+        })
+        waiting = { client, written, settle }
+        waitingWrites.add(writeWaiting)
+        queueMicrotask(() => void writeWaiting())
+      }
+      await waiting.written
     },
     restoreClient: async () => get<PersistedClient>(key),
     removeClient: async () => {
+      // Nothing waiting may write the cache back after it is removed (signing out clears it).
+      if (waiting) {
+        waitingWrites.delete(writeWaiting)
+        waiting.settle()
+        waiting = null
+      }
       await del(key)
     },
   }
