@@ -20,20 +20,12 @@ export function stampBuster(persister: Persister, buster: string): void {
 let lastWrite: Promise<unknown> = Promise.resolve()
 
 /**
- * Writes are coalesced within a turn of the event loop. The persist client saves on every cache
- * change, and one answer or one screen's start makes several at once (each query added, each
- * fetch, each observer): a dashboard period change made 18 writes, and each cloned the whole
- * persisted cache into IndexedDB on the main thread. The changes of one turn now make one write,
- * started before the turn ends, so before any render can show what it saves.
- */
-const waitingWrites = new Set<() => Promise<void>>()
-
-/**
  * Resolves once the persisted copy holds every cache change made so far (docs/writes.md): a write
  * awaits it before its screen moves on, so a reload at once never restores the state before it.
+ * A change's write is queued as a microtask when the change is made, so it is started (and is
+ * lastWrite) before this function's first await returns.
  */
 export async function whenPersisted(): Promise<void> {
-  await Promise.all([...waitingWrites].map((write) => write().catch(() => undefined)))
   let seen: Promise<unknown> | null = null
   while (seen !== lastWrite) {
     seen = lastWrite
@@ -41,16 +33,18 @@ export async function whenPersisted(): Promise<void> {
   }
 }
 
-interface Waiting {
-  client: PersistedClient
-  written: Promise<void>
-  settle: (error?: unknown) => void
-}
-
-// The documented idb-keyval Persister of TanStack Query's persistQueryClient guide, with the
-// writes of one turn coalesced.
+/**
+ * The documented idb-keyval Persister of TanStack Query's persistQueryClient guide, with the
+ * writes of one turn of the event loop coalesced. The persist client saves on every cache change,
+ * and one answer or one screen's start makes several at once (each query added, each fetch, each
+ * observer): a dashboard period change made 18 writes, each a clone of the whole persisted cache
+ * on the main thread. The changes of one turn now make one write, of the latest state, started in
+ * a microtask: before the turn ends, so before any render can show what it saves.
+ */
 export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
-  let waiting: Waiting | null = null
+  // The latest state not yet written, and the write of this turn that will take it.
+  let pending: PersistedClient | null = null
+  let turnWrite: Promise<void> | null = null
 
   const save = (client: PersistedClient) => {
     // The provider keeps the options of its first render, so a user who signs in later
@@ -67,43 +61,22 @@ export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persiste
     return write
   }
 
-  // Writes the latest waiting client; settles every caller that was waiting for it.
-  const writeWaiting = async (): Promise<void> => {
-    const current = waiting
-    if (!current) return
-    waiting = null
-    waitingWrites.delete(writeWaiting)
-    try {
-      await save(current.client)
-      current.settle()
-    } catch (error) {
-      current.settle(error)
-    }
-  }
-
   const persister: Persister = {
-    persistClient: async (client: PersistedClient) => {
-      if (waiting) {
-        waiting.client = client
-      } else {
-        let settle: Waiting['settle'] = () => undefined
-        const written = new Promise<void>((resolve, reject) => {
-          settle = (error) => (error === undefined ? resolve() : reject(error))
-        })
-        waiting = { client, written, settle }
-        waitingWrites.add(writeWaiting)
-        queueMicrotask(() => void writeWaiting())
-      }
-      await waiting.written
+    persistClient: (client: PersistedClient) => {
+      pending = client
+      turnWrite ??= Promise.resolve().then(() => {
+        const latest = pending
+        pending = null
+        turnWrite = null
+        // Nothing when the cache was removed in the same turn.
+        return latest ? save(latest) : undefined
+      })
+      return turnWrite
     },
     restoreClient: async () => get<PersistedClient>(key),
     removeClient: async () => {
-      // Nothing waiting may write the cache back after it is removed (signing out clears it).
-      if (waiting) {
-        waitingWrites.delete(writeWaiting)
-        waiting.settle()
-        waiting = null
-      }
+      // A write still waiting may not put the cache back after it is removed (a logout clears it).
+      pending = null
       await del(key)
     },
   }
