@@ -1,22 +1,29 @@
 import type { Page } from '@playwright/test'
 
-// How many queries the portal's persisted cache (idb-keyval's default store) holds; 0 when gone.
-export function persistedQueryCount(page: Page): Promise<number> {
+// The keys (as JSON) of the queries the portal's persisted cache (idb-keyval's default store)
+// holds; none when it is gone.
+export function persistedQueryKeys(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('keyval-store')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains('keyval')) return resolve(0)
+          if (!db.objectStoreNames.contains('keyval')) return resolve([])
           const get = db.transaction('keyval').objectStore('keyval').get('portal:local:query-cache')
           get.onerror = () => reject(get.error)
           get.onsuccess = () => {
-            const value = get.result as { clientState?: { queries?: unknown[] } } | undefined
-            resolve(value?.clientState?.queries?.length ?? 0)
+            const value = get.result as
+              { clientState?: { queries?: { queryKey: unknown }[] } } | undefined
+            resolve((value?.clientState?.queries ?? []).map((q) => JSON.stringify(q.queryKey)))
           }
         }
       }),
   )
+}
+
+// How many queries the portal's persisted cache holds; 0 when gone.
+export async function persistedQueryCount(page: Page): Promise<number> {
+  return (await persistedQueryKeys(page)).length
 }
