@@ -14,8 +14,14 @@ import {
   type SandboxProcess,
 } from '../e2e/support/private-server'
 import { Client, EMAILS } from './auth-harness'
+import { postgresCloneUrl } from './helpers/db'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'idempotency-crash-'))
+// On PostgreSQL the server's data is a database of its own, as a data directory is on PGlite: the
+// shared one would keep this run's idempotency keys and limits for the next run.
+const ownDatabase = process.env.DATABASE_URL
+  ? await postgresCloneUrl(process.env.DATABASE_URL)
+  : null
 const sub = SEED_SUBMERCHANTS.cityCabs
 let server: SandboxProcess | null = null
 // One port for every restart, so the allowed completion URL stays the same.
@@ -24,6 +30,7 @@ const port = await freePort()
 afterAll(async () => {
   if (server) await killSandbox(server.child)
   rmSync(dataDir, { recursive: true, force: true })
+  await ownDatabase?.drop()
 })
 
 // (Re)starts the sandbox on the one data directory, armed with a crash point or not.
@@ -31,7 +38,10 @@ async function restart(fault?: IdempotencyFault): Promise<string> {
   if (server) await killSandbox(server.child)
   server = await spawnSandbox({
     dataDir,
-    env: fault ? { SANDBOX_FAULT: fault } : {},
+    env: {
+      ...(fault ? { SANDBOX_FAULT: fault } : {}),
+      ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
+    },
     readyPath: '/sandbox/clock',
     processGroup: true,
     port,

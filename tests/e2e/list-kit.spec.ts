@@ -30,7 +30,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible()
 })
 
-test('the result count follows the filters', async ({ page }) => {
+test('the result count follows the filters', PHONE_ONLY, async ({ page }) => {
   const status = page.locator('.list-status__count')
   await expect(status).toHaveText(count(await apiTotal(page)))
   if (isPhone(page)) await page.locator('summary', { hasText: 'Filters' }).click()

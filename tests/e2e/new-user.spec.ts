@@ -24,7 +24,7 @@ async function expectNotFoundInShell(page: Page) {
   await expect(page).toHaveTitle(/Page Not Found/)
 }
 
-test('unknown account paths say Page Not Found inside the shell', async ({ page }) => {
+test('unknown account paths say Page Not Found inside the shell', PHONE_ONLY, async ({ page }) => {
   await useScreenshotWidth(page)
   await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
 
@@ -107,7 +107,7 @@ test('the status icon and the support links open in a new tab; /status and /supp
   await expect(page).toHaveURL(new RegExp(`^${SUPPORT_SITE_URL}`))
 })
 
-test('times read as times, and the page language is en-GB', async ({ page }) => {
+test('times read as times, and the page language is en-GB', PHONE_ONLY, async ({ page }) => {
   await useScreenshotWidth(page)
   await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB')
@@ -265,27 +265,29 @@ test('the sale detail keeps its layout after client-side navigation from the lis
   }
 })
 
-test('a disabled Not permitted button says why in visible text, keeping its title', async ({
-  page,
-}) => {
-  await useScreenshotWidth(page)
-  // Airport Express restricts refunds to its owner (docs/roles.md#refunds); the viewer only reads.
-  await signIn(page, DEMO_EMAILS.viewer, { account: 'Airport Express' })
-  const airport = SEED_SUBMERCHANTS.airportExpress
-  const [sale] = await apiGet<ListedSale[]>(page, airport, '/v1/sales', {
-    submerchantId: airport,
-    sort: '-capturedAt',
-    limit: 1,
-  })
-  if (!sale) throw new Error('no sales')
-  await openSale(page, sale.id)
-  const refunds = page.getByRole('region', { name: 'Refunds', exact: true })
-  const denied = refunds.getByRole('button', { name: 'Not permitted' })
-  await expect(denied).toBeDisabled()
-  await expect(denied).toHaveAttribute('title', 'Insufficient privileges')
-  await expect(refunds.getByText('Insufficient privileges', { exact: true })).toBeVisible()
-  await expect(denied).toHaveAccessibleDescription('Insufficient privileges')
-})
+test(
+  'a disabled Not permitted button says why in visible text, keeping its title',
+  PHONE_ONLY,
+  async ({ page }) => {
+    await useScreenshotWidth(page)
+    // Airport Express restricts refunds to its owner (docs/roles.md#refunds); the viewer only reads.
+    await signIn(page, DEMO_EMAILS.viewer, { account: 'Airport Express' })
+    const airport = SEED_SUBMERCHANTS.airportExpress
+    const [sale] = await apiGet<ListedSale[]>(page, airport, '/v1/sales', {
+      submerchantId: airport,
+      sort: '-capturedAt',
+      limit: 1,
+    })
+    if (!sale) throw new Error('no sales')
+    await openSale(page, sale.id)
+    const refunds = page.getByRole('region', { name: 'Refunds', exact: true })
+    const denied = refunds.getByRole('button', { name: 'Not permitted' })
+    await expect(denied).toBeDisabled()
+    await expect(denied).toHaveAttribute('title', 'Insufficient privileges')
+    await expect(refunds.getByText('Insufficient privileges', { exact: true })).toBeVisible()
+    await expect(denied).toHaveAccessibleDescription('Insufficient privileges')
+  },
+)
 
 test('controls look as they are: enabled selects are not grey, the avatar is round, the top bar has room', async ({
   page,

@@ -62,66 +62,68 @@ const summary = (page: Page) => page.getByRole('region', { name: 'Summary' })
 // The status badge inside the summary (its dt is 'Status').
 const statusOf = (page: Page) => summary(page).locator('.intent-status')
 
-test('create a link, pay it with 4242 on the pay page, watch it succeed, follow the sale', async ({
-  page,
-}, testInfo) => {
-  test.slow()
-  await page.clock.install()
-  await useScreenshotWidth(page)
-  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/payment-links' })
-  await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
-  await saveScreenshot(page, testInfo, 'payment-links-list')
-  await expectNoSeriousA11yViolations(page)
-  await page.getByRole('link', { name: 'Create payment link' }).click()
-  await expect(page.getByRole('heading', { name: 'Create payment link' })).toBeVisible()
+test(
+  'create a link, pay it with 4242 on the pay page, watch it succeed, follow the sale',
+  PHONE_ONLY,
+  async ({ page }, testInfo) => {
+    test.slow()
+    await page.clock.install()
+    await useScreenshotWidth(page)
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', to: '/payment-links' })
+    await expect(page.getByRole('heading', { name: 'Payment Links', level: 1 })).toBeVisible()
+    await saveScreenshot(page, testInfo, 'payment-links-list')
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('link', { name: 'Create payment link' }).click()
+    await expect(page.getByRole('heading', { name: 'Create payment link' })).toBeVisible()
 
-  // The texts of docs/validation.md#payment-link-create before anything is sent.
-  await page.getByLabel('Send by SMS').check()
-  await page.getByRole('button', { name: 'Create' }).click()
-  await expect(page.getByText('Amount is required')).toBeVisible()
-  await expect(page.getByText('Customer phone number is required to send SMS')).toBeVisible()
-  await page.getByLabel('Send by SMS').uncheck()
+    // The texts of docs/validation.md#payment-link-create before anything is sent.
+    await page.getByLabel('Send by SMS').check()
+    await page.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByText('Amount is required')).toBeVisible()
+    await expect(page.getByText('Customer phone number is required to send SMS')).toBeVisible()
+    await page.getByLabel('Send by SMS').uncheck()
 
-  const reference = unique('BK')
-  await page.getByLabel('Amount (£)').fill('18.40')
-  await page.getByLabel('Reference').fill(reference)
-  await page.getByLabel('Customer name').fill('Amelia Hughes')
-  await page.getByLabel('Customer phone number').fill('07700-900 123')
-  await page.getByLabel('Send by SMS').check()
-  await page.getByLabel('Expires in').fill('tomorrow 6pm')
-  await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} 06:00 PM$/)).toBeVisible()
-  await expect(page.getByLabel('Customer country')).toHaveValue('GB')
-  await saveScreenshot(page, testInfo, 'payment-links-create')
-  await expectNoSeriousA11yViolations(page)
-  await page.getByRole('button', { name: 'Create' }).click()
+    const reference = unique('BK')
+    await page.getByLabel('Amount (£)').fill('18.40')
+    await page.getByLabel('Reference').fill(reference)
+    await page.getByLabel('Customer name').fill('Amelia Hughes')
+    await page.getByLabel('Customer phone number').fill('07700-900 123')
+    await page.getByLabel('Send by SMS').check()
+    await page.getByLabel('Expires in').fill('tomorrow 6pm')
+    await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} 06:00 PM$/)).toBeVisible()
+    await expect(page.getByLabel('Customer country')).toHaveValue('GB')
+    await saveScreenshot(page, testInfo, 'payment-links-create')
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Create' }).click()
 
-  await expect(
-    page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
-  ).toBeVisible()
-  await expect(statusOf(page)).toHaveText('Created')
-  await expect(summary(page).getByText('Amelia Hughes · +447700900123')).toBeVisible()
-  await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible()
-  await expect(page.getByText(/Customer notified by SMS/)).toBeVisible()
-  const intentId = page.url().split('/').pop()!
-  await checkScreen(page, testInfo, 'payment-links-detail')
-  // A second check inside 30 s is refused.
-  await page.getByRole('button', { name: 'Refresh' }).click()
-  await expect(page.getByText('Too soon to check again')).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: 'Payment link', level: 1, exact: true }),
+    ).toBeVisible()
+    await expect(statusOf(page)).toHaveText('Created')
+    await expect(summary(page).getByText('Amelia Hughes · +447700900123')).toBeVisible()
+    await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible()
+    await expect(page.getByText(/Customer notified by SMS/)).toBeVisible()
+    const intentId = page.url().split('/').pop()!
+    await checkScreen(page, testInfo, 'payment-links-detail')
+    // A second check inside 30 s is refused.
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect(page.getByText('Too soon to check again')).toBeVisible()
 
-  const link = (await (
-    await page.request.get(`/v1/intents/${intentId}`, { headers: portalHeaders(CITY) })
-  ).json()) as ApiIntent
-  await payOnPayPage(page, link, CARDS.success)
-  await expect(page.getByText('This payment link has already been paid')).toBeVisible()
+    const link = (await (
+      await page.request.get(`/v1/intents/${intentId}`, { headers: portalHeaders(CITY) })
+    ).json()) as ApiIntent
+    await payOnPayPage(page, link, CARDS.success)
+    await expect(page.getByText('This payment link has already been paid')).toBeVisible()
 
-  // Past the 30 s between checks: opening the link asks the server again.
-  await page.clock.fastForward(31_000)
-  await openLink(page, intentId)
-  await expect(page.getByText('Payment completed')).toBeVisible()
-  await page.getByRole('link', { name: 'View sale' }).click()
-  await expect(page.getByRole('heading', { name: 'Sale details' })).toBeVisible()
-  await expect(page.getByText('•••• 4242').first()).toBeVisible()
-})
+    // Past the 30 s between checks: opening the link asks the server again.
+    await page.clock.fastForward(31_000)
+    await openLink(page, intentId)
+    await expect(page.getByText('Payment completed')).toBeVisible()
+    await page.getByRole('link', { name: 'View sale' }).click()
+    await expect(page.getByRole('heading', { name: 'Sale details' })).toBeVisible()
+    await expect(page.getByText('•••• 4242').first()).toBeVisible()
+  },
+)
 
 test('the declined card and the 3-D Secure card on the pay page', async ({ page }, testInfo) => {
   await useScreenshotWidth(page)

@@ -96,7 +96,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
 })
 
-test('a sale shows every field as the API has it', async ({ page }, testInfo) => {
+test('a sale shows every field as the API has it', PHONE_ONLY, async ({ page }, testInfo) => {
   const newest = await apiGet<ApiSale[]>(page, CITY_CABS, '/v1/sales', {
     submerchantId: CITY_CABS,
     limit: 100,
@@ -153,39 +153,42 @@ test(
   },
 )
 
-test('the withheld alert offers Resolve, or support when there is no link', async ({
-  page,
-}, testInfo) => {
-  const withheld = await apiGet<ApiSale[]>(page, CITY_CABS, '/v1/sales', {
-    submerchantId: CITY_CABS,
-    disbursementWithheld: 'true',
-    limit: 100,
-  })
-  const withUrl = withheld.find((sale) => sale.disbursementWithheldUrl)
-  const withoutUrl = withheld.find((sale) => !sale.disbursementWithheldUrl)
-  if (!withUrl || !withoutUrl) throw new Error('the seed has withheld sales with and without a URL')
+test(
+  'the withheld alert offers Resolve, or support when there is no link',
+  PHONE_ONLY,
+  async ({ page }, testInfo) => {
+    const withheld = await apiGet<ApiSale[]>(page, CITY_CABS, '/v1/sales', {
+      submerchantId: CITY_CABS,
+      disbursementWithheld: 'true',
+      limit: 100,
+    })
+    const withUrl = withheld.find((sale) => sale.disbursementWithheldUrl)
+    const withoutUrl = withheld.find((sale) => !sale.disbursementWithheldUrl)
+    if (!withUrl || !withoutUrl)
+      throw new Error('the seed has withheld sales with and without a URL')
 
-  await openSale(page, withUrl.id)
-  const alert = page.getByRole('status').filter({ hasText: 'Sale Withheld' })
-  await expect(alert).toBeVisible()
-  await expect(alert).toContainText(withUrl.disbursementWithheldMessage ?? '')
-  const resolve = alert.getByRole('link', { name: 'Resolve' })
-  await expect(resolve).toHaveAttribute('href', withUrl.disbursementWithheldUrl ?? '')
-  await expect(resolve).toHaveAttribute('rel', 'noopener noreferrer')
-  await expect(resolve).toHaveAttribute('target', '_blank')
-  await expect(fact(page, 'Dates and status', 'Payout status')).toHaveText('Withheld')
-  await useScreenshotWidth(page)
-  await saveScreenshot(page, testInfo, 'sale-withheld')
+    await openSale(page, withUrl.id)
+    const alert = page.getByRole('status').filter({ hasText: 'Sale Withheld' })
+    await expect(alert).toBeVisible()
+    await expect(alert).toContainText(withUrl.disbursementWithheldMessage ?? '')
+    const resolve = alert.getByRole('link', { name: 'Resolve' })
+    await expect(resolve).toHaveAttribute('href', withUrl.disbursementWithheldUrl ?? '')
+    await expect(resolve).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(resolve).toHaveAttribute('target', '_blank')
+    await expect(fact(page, 'Dates and status', 'Payout status')).toHaveText('Withheld')
+    await useScreenshotWidth(page)
+    await saveScreenshot(page, testInfo, 'sale-withheld')
 
-  await openSale(page, withoutUrl.id)
-  const noLink = page.getByRole('status').filter({ hasText: 'Sale Withheld' })
-  await expect(noLink).toContainText(withoutUrl.disbursementWithheldMessage ?? '')
-  await expect(noLink.getByRole('link', { name: 'Resolve' })).toHaveCount(0)
-  await expect(noLink.getByRole('link', { name: 'contact support' })).toHaveAttribute(
-    'href',
-    /\/contact$/,
-  )
-})
+    await openSale(page, withoutUrl.id)
+    const noLink = page.getByRole('status').filter({ hasText: 'Sale Withheld' })
+    await expect(noLink).toContainText(withoutUrl.disbursementWithheldMessage ?? '')
+    await expect(noLink.getByRole('link', { name: 'Resolve' })).toHaveCount(0)
+    await expect(noLink.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+      'href',
+      /\/contact$/,
+    )
+  },
+)
 
 test(
   'Go back returns to the list with its filters, or to the list when opened directly',

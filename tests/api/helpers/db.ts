@@ -152,7 +152,13 @@ function withDatabase(url: string, name: string): string {
   return u.toString()
 }
 
-async function postgresClone(url: string): Promise<Database> {
+/**
+ * A database of its own on the PostgreSQL at `url`, cloned from the seeded template (built first by
+ * whichever worker gets there): its URL, and the drop that removes it.
+ */
+export async function postgresCloneUrl(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = `fleet_test_template_${templateKey()}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -171,20 +177,36 @@ async function postgresClone(url: string): Promise<Database> {
     }
     await admin.query('select pg_advisory_unlock(874512)')
     const name = `fleet_test_${randomBytes(6).toString('hex')}`
-    await admin.query(`create database "${name}" template "${template}"`)
-    const database = await openDatabase({ url: withDatabase(url, name) })
+    // PostgreSQL 15+ copies a template through the WAL by default: 18 MB of WAL per clone, and
+    // every API test takes a clone. Copying the files is about 4× faster.
+    const version = await admin.query<{ v: string }>(
+      "select current_setting('server_version_num') as v",
+    )
+    const strategy = Number(version.rows[0]?.v) >= 150_000 ? ' strategy file_copy' : ''
+    await admin.query(`create database "${name}" template "${template}"${strategy}`)
     return {
-      ...database,
-      close: once(async () => {
-        await database.close()
+      url: withDatabase(url, name),
+      drop: once(async () => {
         const dropper = new pg.Client({ connectionString: url })
         await dropper.connect()
-        await dropper.query(`drop database if exists "${name}"`)
+        await dropper.query(`drop database if exists "${name}" with (force)`)
         await dropper.end()
       }),
     }
   } finally {
     await admin.end()
+  }
+}
+
+async function postgresClone(url: string): Promise<Database> {
+  const clone = await postgresCloneUrl(url)
+  const database = await openDatabase({ url: clone.url })
+  return {
+    ...database,
+    close: once(async () => {
+      await database.close()
+      await clone.drop()
+    }),
   }
 }
 
