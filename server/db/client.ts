@@ -136,3 +136,22 @@ export async function queryRows<T>(
   }
   return (await (database.client as pg.Pool).query(text, params)).rows as T[]
 }
+
+// The connection a drizzle handle runs on: a transaction's own, or the pool or PGlite itself.
+interface HandleWithClient {
+  session: { client: { query(text: string, params: unknown[]): Promise<unknown> } }
+}
+
+/**
+ * Runs one parameterised statement on a drizzle handle's connection (inside its transaction when
+ * given one), past drizzle's query builder: for a write on every change whose SQL never varies.
+ * On PGlite drizzle's path costs about 0.35 ms more per statement than the statement itself.
+ */
+export async function runOnHandle(db: Db, text: string, params: unknown[]): Promise<void> {
+  const handle = db as unknown as Partial<HandleWithClient>
+  const client = handle.session?.client
+  if (!client || typeof client.query !== 'function') {
+    throw new Error('runOnHandle: the drizzle handle exposes no client')
+  }
+  await client.query(text, params)
+}
