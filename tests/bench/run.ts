@@ -388,11 +388,19 @@ if (wanted('activity')) {
       ok: true,
     },
     {
-      metric:
-        'activity write: the row adds to the change, p95 (difference; the row statement alone)',
-      value: `${ms(w.added)}; ${ms(w.rowStatement.p95)}`,
+      // The budget as the issue sets it: what the row adds to the change's p95.
+      metric: `activity write: the row adds to the change, p95 (with − without, ${w.changes} each)`,
+      value: ms(w.added),
       budget: '≤ 1 ms',
-      ok: Math.max(w.added, w.rowStatement.p95) <= 1,
+      ok: w.added <= 1,
+    },
+    {
+      // The statement's own tail, beside it: an upper bound on what it can add, which also holds
+      // the event loop's and the collector's pauses that fall inside it.
+      metric: 'activity write: the row statement alone p95',
+      value: ms(w.rowStatement.p95),
+      budget: '—',
+      ok: true,
     },
     {
       // Timings on a shared machine are only as good as its load.

@@ -20,6 +20,8 @@ interface ChartCardProps {
   // heat grid, the empty text): in the DOM means drawn. Read by the dashboard bench
   // (tests/bench/dashboard-period.ts) as data-drawn-for; the takings canvas marks itself.
   drawnFor?: string
+  // The whole width of the dashboard's chart grid (the takings by day, its main chart).
+  wide?: boolean
   children: ReactNode
 }
 
@@ -32,12 +34,17 @@ export function ChartCard({
   empty,
   actions,
   drawnFor,
+  wide = false,
   children,
 }: ChartCardProps) {
   const [asTable, setAsTable] = useState(false)
   const titleId = useId()
   return (
-    <section className="card chart-card" aria-labelledby={titleId} data-drawn-for={drawnFor}>
+    <section
+      className={wide ? 'card chart-card chart-card--wide' : 'card chart-card'}
+      aria-labelledby={titleId}
+      data-drawn-for={drawnFor}
+    >
       <div className="chart-card__header">
         <h3 id={titleId}>{title}</h3>
         {!empty && (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
 import type { Role } from '@/api/schema/common'
@@ -10,6 +9,7 @@ import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
 import { PeriodControl } from '@/features/dashboard/period-control'
 import { PeriodInsights } from '@/features/dashboard/period-insights'
 import { markPeriodChange } from '@/features/dashboard/period-timing'
+import { Stat } from '@/features/dashboard/stat'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
@@ -123,15 +123,6 @@ function QuickActions({ access }: { access: Access }) {
   )
 }
 
-function Stat({ label, value, small }: { label: string; value: ReactNode; small?: boolean }) {
-  return (
-    <div className="stat">
-      <dt className="stat__label">{label}</dt>
-      <dd className={small ? 'stat__value stat__value--small' : 'stat__value'}>{value}</dd>
-    </div>
-  )
-}
-
 function LatestPayout({ submerchantId }: { submerchantId: string }) {
   const query = useQuery({
     ...dashboardQueries.recentPayouts(submerchantId),
@@ -157,7 +148,7 @@ function LatestPayout({ submerchantId }: { submerchantId: string }) {
               <Stat label="Amount" value={formatMoney(payout.amount, payout.currency)} />
               <Stat label="Status" value={humanize(payout.status)} />
               <Stat label="Date" value={formatDateTime(payout.createdAt)} small />
-              <Stat label="Reference" value={payout.paymentReference} small />
+              <Stat label="Reference" value={payout.paymentReference} small wide />
             </dl>
           )
         }

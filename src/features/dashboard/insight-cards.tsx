@@ -42,6 +42,7 @@ export function TakingsCard({
   if (!current.data) return <ChartSlot title={title} query={current} />
   return (
     <ChartCard
+      wide
       title={title}
       note={`Solid: ${period.label.toLowerCase()}. Dashed: the ${period.days === 1 ? 'day' : `${period.days} days`} before.`}
       columns={[

@@ -5,20 +5,12 @@ import {
   PAYOUT_ZONE,
   type PayoutForecast,
 } from '@/features/dashboard/payout-forecast'
+import { Stat } from '@/features/dashboard/stat'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { DataAge } from '@/offline/data-age'
 import { QueryView } from '@/ui/query-view'
-
-function Stat({ label, value, small }: { label: string; value: string; small?: boolean }) {
-  return (
-    <div className="stat">
-      <dt className="stat__label">{label}</dt>
-      <dd className={small ? 'stat__value stat__value--small' : 'stat__value'}>{value}</dd>
-    </div>
-  )
-}
 
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {
