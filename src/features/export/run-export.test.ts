@@ -15,7 +15,18 @@ const api = vi.hoisted(() => ({
   failSalesAt: null as number | null,
   // A sale inserted at the top between two pages (offsets shift by one).
   shiftAfterFirstPage: false,
+  // Every sales and fees request: its range and offset.
+  calls: [] as { list: 'sales' | 'fees'; gte?: string; lt?: string; offset: number }[],
 }))
+
+// The rows of a [$gte, $lt) range by their time, as the API filters them.
+function within<T>(rows: T[], at: (row: T) => string, range: { gte?: unknown; lt?: unknown }) {
+  return rows.filter(
+    (row) =>
+      (range.gte === undefined || at(row) >= String(range.gte)) &&
+      (range.lt === undefined || at(row) < String(range.lt)),
+  )
+}
 
 function page<T>(rows: T[], offset: number, limit: number): ListPage<T> {
   return {
@@ -26,13 +37,27 @@ function page<T>(rows: T[], offset: number, limit: number): ListPage<T> {
 }
 
 vi.mock('@/features/export/api', () => ({
-  fetchSaleFees: async (_id: string, _range: unknown, r: { offset: number; limit: number }) =>
-    page(api.fees, r.offset, r.limit),
-  fetchExportSales: async (_id: string, _query: unknown, r: { offset: number; limit: number }) => {
+  fetchSaleFees: async (
+    _id: string,
+    range: { gte?: string; lt?: string },
+    r: { offset: number; limit: number },
+  ) => {
+    api.calls.push({ list: 'fees', ...range, offset: r.offset })
+    const capturedAt = new Map(api.sales.map((s) => [s.id, s.capturedAt]))
+    const rows = within(api.fees, (fee) => capturedAt.get(fee.sourceId) ?? '', range)
+    return page(rows, r.offset, r.limit)
+  },
+  fetchExportSales: async (
+    _id: string,
+    query: { capturedAt: { gte?: string; lt?: string } },
+    r: { offset: number; limit: number },
+  ) => {
+    api.calls.push({ list: 'sales', ...query.capturedAt, offset: r.offset })
     if (api.failSalesAt === r.offset) {
       throw new ApiError({ status: 503, code: 'unavailable', message: 'Service unavailable' })
     }
-    const rows = api.shiftAfterFirstPage && r.offset > 0 ? [api.sales[0]!, ...api.sales] : api.sales
+    const inRange = within(api.sales, (s) => s.capturedAt, query.capturedAt)
+    const rows = api.shiftAfterFirstPage && r.offset > 0 ? [inRange[0]!, ...inRange] : inRange
     return page(rows, r.offset, r.limit)
   },
   fetchTerminalSerials: async (_id: string, r: { offset: number; limit: number }) => {
@@ -94,6 +119,7 @@ beforeEach(() => {
   api.failTerminals = false
   api.failSalesAt = null
   api.shiftAfterFirstPage = false
+  api.calls = []
 })
 
 describe('runExport', () => {
@@ -175,5 +201,56 @@ describe('runExport', () => {
     api.sales[0] = sale(0, { externalReference: '=HYPERLINK("http://evil.example")' })
     const rows = await rowsOf((await runExport(request())).file)
     expect(rows[1]![12]).toBe(`'=HYPERLINK("http://evil.example")`)
+  })
+
+  it('reads a dated range in windows: every sale once, in order, fees matched, no deep offset', async () => {
+    // 2,600 sales over three days, 2,400 of them on the middle day (more than one window holds).
+    const at = (day: number, second: number) =>
+      new Date(Date.UTC(2026, 9, 5 + day, 0, 0, second)).toISOString()
+    api.sales = [
+      ...Array.from({ length: 100 }, (_, i) => sale(i, { capturedAt: at(0, i * 60) })),
+      ...Array.from({ length: 2_400 }, (_, i) => sale(100 + i, { capturedAt: at(1, i * 30) })),
+      ...Array.from({ length: 100 }, (_, i) => sale(2_500 + i, { capturedAt: at(2, i * 60) })),
+    ]
+    api.fees = api.sales.map((s) => ({ sourceId: s.id, feeAmount: 40, netAmount: s.amount - 40 }))
+    const progress: number[] = []
+    const { file, count } = await runExport(
+      request({
+        fees: true,
+        query: {
+          filters: {},
+          capturedAt: { gte: at(0, 0), lt: at(3, 0) },
+          sort: { field: 'capturedAt', direction: 'asc' },
+        },
+        onProgress: (p) => p.stage === 'fetching_sales' && progress.push(p.total),
+      }),
+    )
+    expect(count).toBe(2_600)
+    const body = (await rowsOf(file)).slice(1)
+    expect(body.map((row) => row[0])).toEqual(api.sales.map((s) => s.id))
+    expect(body.every((row) => row[2] !== '')).toBe(true)
+    // The first report after the start knows the whole total (the first request is the whole range).
+    expect(progress[1]).toBe(2_600)
+    const sales = api.calls.filter((call) => call.list === 'sales')
+    expect(Math.max(...sales.map((call) => call.offset))).toBeLessThan(2_000)
+    // The first request is the whole range; the windows that follow are its halves and theirs.
+    expect(sales[0]).toMatchObject({ gte: at(0, 0), lt: at(3, 0), offset: 0 })
+    expect(sales.some((call) => call.gte === at(1, 43_200) && call.lt === at(3, 0))).toBe(true)
+  })
+
+  it('reads newest first when the view sorts so, by windows from the end', async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 9, 5 + day, 12)).toISOString()
+    api.sales = Array.from({ length: 5 }, (_, i) => sale(i, { capturedAt: at(4 - i) }))
+    const { file } = await runExport(
+      request({
+        query: {
+          filters: {},
+          capturedAt: { gte: at(0), lt: at(5) },
+          sort: { field: 'capturedAt', direction: 'desc' },
+        },
+      }),
+    )
+    const ids = (await rowsOf(file)).slice(1).map((row) => row[0])
+    expect(ids).toEqual(api.sales.map((s) => s.id))
   })
 })

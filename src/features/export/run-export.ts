@@ -1,14 +1,17 @@
 import { toApiError } from '@/api/errors'
 import { ResponseValidationError } from '@/api/http'
+import type { ListPage } from '@/api/http'
 import type { ListRange } from '@/api/list-query'
 import {
   fetchExportSales,
   fetchSaleFees,
   fetchTerminalSerials,
   type FeeRow,
+  type PageRequest,
 } from '@/features/export/api'
 import {
   EXPORT_CONCURRENCY,
+  EXPORT_MAX_ROWS_PER_WINDOW,
   EXPORT_PAGE_SIZE,
   type ExportFileType,
   type ExportSalesQuery,
@@ -21,6 +24,7 @@ import {
   type SaleFee,
 } from '@/features/export/export-rows'
 import { fetchAllPages } from '@/lib/fetch-pages'
+import { fetchInWindows, type TimeWindow } from '@/lib/fetch-windows'
 
 // Export states (docs/states.md#export), after idle and before the download.
 export type ExportStage = 'fetching_fees' | 'fetching_sales' | 'building_file'
@@ -104,18 +108,69 @@ async function pdfSink(request: ExportRequest, header: string[]): Promise<RowSin
   }
 }
 
+// One list the export reads whole: its pages for a range, in the order of the time it is sorted by.
+interface TimeSortedWalk<T> {
+  range: ListRange
+  // Sorted by the range's own time (oldest or newest first); any other order is read by offset.
+  byRangeTime: boolean
+  descending: boolean
+  fetchPage: (range: ListRange, page: PageRequest) => Promise<ListPage<T>>
+  onPage: (items: T[]) => void | Promise<void>
+  onProgress?: (done: number, total: number) => void
+}
+
+function boundedWindow(range: ListRange): TimeWindow | null {
+  if (range.gte === undefined || range.lt === undefined) return null
+  const gte = new Date(String(range.gte))
+  const lt = new Date(String(range.lt))
+  return Number.isNaN(gte.getTime()) || Number.isNaN(lt.getTime()) ? null : { gte, lt }
+}
+
+/**
+ * Every page of a list: a dated range sorted by its time is read window by window (offsets stay
+ * within a window, so the database never steps over the rows before it), anything else by offset.
+ */
+async function walkList<T>(request: ExportRequest, walk: TimeSortedWalk<T>): Promise<void> {
+  const span = walk.byRangeTime ? boundedWindow(walk.range) : null
+  if (span) {
+    await fetchInWindows<T>({
+      range: span,
+      descending: walk.descending,
+      maxRowsPerWindow: EXPORT_MAX_ROWS_PER_WINDOW,
+      fetchPage: (window, offset, limit, signal) =>
+        walk.fetchPage(
+          { gte: window.gte.toISOString(), lt: window.lt.toISOString() },
+          { offset, limit, signal },
+        ),
+      pageSize: EXPORT_PAGE_SIZE,
+      concurrency: EXPORT_CONCURRENCY,
+      signal: request.signal,
+      onPage: walk.onPage,
+      onProgress: walk.onProgress,
+    })
+    return
+  }
+  await fetchAllPages<T>({
+    fetchPage: (offset, limit, signal) => walk.fetchPage(walk.range, { offset, limit, signal }),
+    pageSize: EXPORT_PAGE_SIZE,
+    concurrency: EXPORT_CONCURRENCY,
+    signal: request.signal,
+    onPage: walk.onPage,
+    onProgress: walk.onProgress,
+  })
+}
+
 // docs/api.md#sales-refunds-and-receipts: balance transactions of the sales' period, keyed by the sale they belong to.
 async function loadFees(
   request: ExportRequest,
   createdAt: ListRange,
 ): Promise<Map<string, SaleFee>> {
   const fees = new Map<string, SaleFee>()
-  await fetchAllPages<FeeRow>({
-    fetchPage: (offset, limit, signal) =>
-      fetchSaleFees(request.submerchantId, createdAt, { offset, limit, signal }),
-    pageSize: EXPORT_PAGE_SIZE,
-    concurrency: EXPORT_CONCURRENCY,
-    signal: request.signal,
+  await walkList<FeeRow>(request, {
+    range: createdAt,
+    byRangeTime: true,
+    descending: false,
+    fetchPage: (range, page) => fetchSaleFees(request.submerchantId, range, page),
     onPage: (items) => {
       for (const row of items) {
         fees.set(row.sourceId, { feeAmount: row.feeAmount, netAmount: row.netAmount })
@@ -170,12 +225,13 @@ export async function runExport(request: ExportRequest): Promise<ExportResult> {
     let serials: Map<string, string> | null = null
 
     request.onProgress({ stage: 'fetching_sales', done: 0, total: 0 })
-    await fetchAllPages<ExportSale>({
-      fetchPage: (offset, limit, signal) =>
-        fetchExportSales(request.submerchantId, request.query, { offset, limit, signal }),
-      pageSize: EXPORT_PAGE_SIZE,
-      concurrency: EXPORT_CONCURRENCY,
-      signal: request.signal,
+    const { sort } = request.query
+    await walkList<ExportSale>(request, {
+      range: request.query.capturedAt,
+      byRangeTime: sort.field === 'capturedAt',
+      descending: sort.direction === 'desc',
+      fetchPage: (capturedAt, page) =>
+        fetchExportSales(request.submerchantId, { ...request.query, capturedAt }, page),
       onPage: async (sales) => {
         const rows: string[][] = []
         for (const sale of sales) {

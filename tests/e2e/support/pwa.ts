@@ -12,7 +12,7 @@ export type SandboxWithDist = PrivateServer
  */
 export function startSandboxWithDist(
   distDir: string,
-  { sales = 600 }: { sales?: number } = {},
+  { sales = 100 }: { sales?: number } = {},
 ): Promise<SandboxWithDist> {
   return startPrivateServer({ distDir, sales })
 }
