@@ -1,6 +1,5 @@
 import { toApiError } from '@/api/errors'
-import { ResponseValidationError } from '@/api/http'
-import type { ListPage } from '@/api/http'
+import { ResponseValidationError, type ListPage } from '@/api/http'
 import type { ListRange } from '@/api/list-query'
 import {
   fetchExportSales,
