@@ -1,7 +1,8 @@
 // Production builds of the portal for `npm start --build-if-stale`, the tests and the benches.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { makeOnce } from './lib/make-once'
 
 // Sources whose change makes the built portal stale.
 const BUILD_INPUTS = [
@@ -68,22 +69,9 @@ export function buildPortal(distDir: string, { env = {}, verbose = false }: Buil
  * once share one build: the first builds, the others wait for its lock and then find it fresh.
  */
 export async function buildIfStale(distDir: string, options: BuildOptions = {}): Promise<void> {
-  const lock = `${distDir}.build-lock`
-  for (;;) {
-    if (!portalIsStale(distDir)) return
-    try {
-      mkdirSync(lock)
-    } catch {
-      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0
-      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true })
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      continue
-    }
-    try {
-      if (portalIsStale(distDir)) await buildPortal(distDir, options)
-      return
-    } finally {
-      rmSync(lock, { recursive: true, force: true })
-    }
-  }
+  await makeOnce(
+    `${distDir}.build-lock`,
+    () => !portalIsStale(distDir),
+    () => buildPortal(distDir, options),
+  )
 }

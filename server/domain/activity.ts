@@ -53,16 +53,17 @@ const ACTOR_NAME = {
   api_key: 'coalesce((select coalesce(name, identifier) from api_keys where id = $5), $5)',
 } as const
 
+function insertRow(actorName: string): string {
+  return `insert into activity_events (id, submerchant_id, occurred_at, actor_type, actor_id,
+     actor_name, action, outcome, object_type, object_id, object_label, ip_address, device, changes)
+   values ($1, $2, $3::timestamptz, $4, $5, ${actorName}, $6, $7, $8, $9, $10, $11, $12, $13::jsonb)`
+}
+
 // One statement text per kind of actor, so the database plans the same text each time.
-const INSERT_ROW = Object.fromEntries(
-  (['user', 'api_key'] as const).map((type) => [
-    type,
-    `insert into activity_events (id, submerchant_id, occurred_at, actor_type, actor_id, actor_name,
-       action, outcome, object_type, object_id, object_label, ip_address, device, changes)
-     values ($1, $2, $3::timestamptz, $4, $5, ${ACTOR_NAME[type]}, $6, $7, $8, $9, $10, $11, $12,
-       $13::jsonb)`,
-  ]),
-) as Record<ActivityActor['type'], string>
+const INSERT_ROW: Record<ActivityActor['type'], string> = {
+  user: insertRow(ACTOR_NAME.user),
+  api_key: insertRow(ACTOR_NAME.api_key),
+}
 
 /**
  * Writes the activity row(s) of one change with the db handle of that change's transaction, so

@@ -24,7 +24,7 @@ import {
 import { PHONE_ONLY } from './support/projects'
 import { openMainNav, isPhone, logOutFromSettings, saveScreenshot } from './support/shell'
 import { signIn } from './support/sign-in'
-import { persistedQueryCount, persistedQueryKeys } from './support/storage'
+import { persistedQueryCount, unsavedIds } from './support/storage'
 import { registerUser } from './support/users'
 
 const account = SEED_SUBMERCHANTS.cityCabs
@@ -120,13 +120,8 @@ test.describe('proof 2: offline reading', () => {
       const unvisited = ids.at(-1) ?? ''
       expect(ids.length).toBeGreaterThan(3)
       for (const saleId of visited) await visitSale(page, saleId)
-      // Saved on the device before the page is left: leaving a document aborts its unfinished writes.
-      await expect
-        .poll(async () => {
-          const keys = await persistedQueryKeys(page)
-          return visited.filter((saleId) => !keys.some((key) => key.includes(saleId)))
-        })
-        .toEqual([])
+      // Saved on the device before the page is left.
+      await expect.poll(() => unsavedIds(page, visited)).toEqual([])
       await page.goto('/user/edit')
       await expect(page.getByRole('heading', { name: 'Edit Profile', level: 1 })).toBeVisible()
       // Every visited screen's queries are written to IndexedDB before the network goes.

@@ -152,6 +152,9 @@ function withDatabase(url: string, name: string): string {
   return u.toString()
 }
 
+// How a clone copies its template, asked of the server once per test process.
+let cloneStrategy: Promise<string> | null = null
+
 /**
  * A database of its own on the PostgreSQL at `url`, cloned from the seeded template (built first by
  * whichever worker gets there): its URL, and the drop that removes it.
@@ -179,11 +182,10 @@ export async function postgresCloneUrl(
     const name = `fleet_test_${randomBytes(6).toString('hex')}`
     // PostgreSQL 15+ copies a template through the WAL by default: 18 MB of WAL per clone, and
     // every API test takes a clone. Copying the files is about 4× faster.
-    const version = await admin.query<{ v: string }>(
-      "select current_setting('server_version_num') as v",
-    )
-    const strategy = Number(version.rows[0]?.v) >= 150_000 ? ' strategy file_copy' : ''
-    await admin.query(`create database "${name}" template "${template}"${strategy}`)
+    cloneStrategy ??= admin
+      .query<{ v: string }>("select current_setting('server_version_num') as v")
+      .then(({ rows }) => (Number(rows[0]?.v) >= 150_000 ? ' strategy file_copy' : ''))
+    await admin.query(`create database "${name}" template "${template}"${await cloneStrategy}`)
     return {
       url: withDatabase(url, name),
       drop: once(async () => {

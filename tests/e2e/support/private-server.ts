@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from '
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { makeOnce } from '../../../server/lib/make-once'
 import { E2E_DIST_DIR, e2eBuild } from '../../support/portal-build'
 import { serverBundle } from '../../support/server-bundle'
 
@@ -122,18 +123,12 @@ async function seededTemplate(sales: number): Promise<string | null> {
   if (!runDir) return null
   const root = `${runDir}-templates`
   const template = join(root, `sales-${sales}`)
-  const lock = `${template}.lock`
   mkdirSync(root, { recursive: true })
-  for (;;) {
-    if (existsSync(join(template, 'PG_VERSION'))) return template
-    try {
-      // One worker seeds it; the other waits for it rather than seeding its own meanwhile.
-      mkdirSync(lock)
-    } catch {
-      await new Promise((done) => setTimeout(done, 250))
-      continue
-    }
-    try {
+  // One worker seeds it; the other waits for it rather than seeding its own meanwhile.
+  await makeOnce(
+    `${template}.lock`,
+    () => existsSync(join(template, 'PG_VERSION')),
+    async () => {
       const building = `${template}.building`
       rmSync(building, { recursive: true, force: true })
       mkdirSync(building)
@@ -143,11 +138,10 @@ async function seededTemplate(sales: number): Promise<string | null> {
       })
       await stopServer(child, null)
       renameSync(building, template)
-      return template
-    } finally {
-      rmSync(lock, { recursive: true, force: true })
-    }
-  }
+    },
+    { pollMs: 250 },
+  )
+  return template
 }
 
 /**

@@ -27,3 +27,12 @@ export function persistedQueryKeys(page: Page): Promise<string[]> {
 export async function persistedQueryCount(page: Page): Promise<number> {
   return (await persistedQueryKeys(page)).length
 }
+
+/**
+ * Of these ids, those no persisted query key names yet. A test waits for none before it leaves a
+ * page: leaving a document aborts its unfinished IndexedDB writes.
+ */
+export async function unsavedIds(page: Page, ids: readonly string[]): Promise<string[]> {
+  const keys = await persistedQueryKeys(page)
+  return ids.filter((id) => !keys.some((key) => key.includes(id)))
+}
