@@ -1,19 +1,65 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import * as idb from 'idb-keyval'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createIdbPersister, whenPersisted } from '@/offline/idb-persister'
+import { createStore, get, keys, set } from 'idb-keyval'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  CLIENT_KEY,
+  createIdbPersister,
+  QUERY_CACHE_DB,
+  QUERY_KEY_PREFIX,
+  QUERY_STORE,
+  whenPersisted,
+} from '@/offline/idb-persister'
 
-vi.mock('idb-keyval', async (original) => {
-  const actual = await original<typeof import('idb-keyval')>()
-  return { ...actual, set: vi.fn(actual.set) }
+type Query = PersistedClient['clientState']['queries'][number]
+
+const query = (hash: string, data: unknown, dataUpdatedAt = 1): Query =>
+  ({
+    queryKey: ['sub_x', hash],
+    queryHash: hash,
+    state: {
+      data,
+      dataUpdatedAt,
+      status: 'success',
+      isInvalidated: false,
+      error: null,
+      errorUpdatedAt: 0,
+      errorUpdateCount: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      fetchStatus: 'idle',
+      dataUpdateCount: 1,
+    },
+  }) as Query
+
+const client = (timestamp: number, queries: Query[] = [], buster = 'b'): PersistedClient => ({
+  timestamp,
+  buster,
+  clientState: { queries, mutations: [] },
 })
 
-const client = (timestamp: number): PersistedClient =>
-  ({ timestamp, buster: 'b', clientState: { queries: [], mutations: [] } }) as never
+// The keys each write put, in order (the client record included).
+let puts: IDBValidKey[] = []
+beforeEach(() => {
+  puts = []
+  const put = IDBObjectStore.prototype.put
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    if (key !== undefined) puts.push(key)
+    return put.call(this, value, key)
+  })
+})
+afterEach(() => vi.restoreAllMocks())
 
-const writes = () => vi.mocked(idb.set).mock.calls.length
-
-afterEach(() => vi.mocked(idb.set).mockClear())
+const writes = () => puts.filter((key) => key === CLIENT_KEY).length
+const queriesPut = () => puts.filter((key) => key !== CLIENT_KEY)
+const restoredHashes = async (database: string) =>
+  ((await createIdbPersister(database).restoreClient())?.clientState.queries ?? [])
+    .map((q) => q.queryHash)
+    .sort()
 
 describe('createIdbPersister: the changes of one turn make one write', () => {
   it('saves a burst of changes once, the last one, before the turn ends', async () => {
@@ -22,8 +68,8 @@ describe('createIdbPersister: the changes of one turn make one write', () => {
     expect(writes()).toBe(0)
     // Started by the end of this turn: a render (a later task) never shows unsaved data.
     await Promise.resolve()
-    expect(writes()).toBe(1)
     await Promise.all(saved)
+    expect(writes()).toBe(1)
     await expect(persister.restoreClient()).resolves.toMatchObject({ timestamp: 3 })
     // The next turn's change is a write of its own.
     await persister.persistClient(client(4))
@@ -34,17 +80,95 @@ describe('createIdbPersister: the changes of one turn make one write', () => {
     const persister = createIdbPersister('flush')
     void persister.persistClient(client(7))
     await whenPersisted()
-    await expect(persister.restoreClient()).resolves.toMatchObject({ timestamp: 7 })
+    await expect(createIdbPersister('flush').restoreClient()).resolves.toMatchObject({
+      timestamp: 7,
+    })
   })
 
   it('drops a waiting write when the cache is removed, so a logout stays logged out', async () => {
     const persister = createIdbPersister('logout')
-    await persister.persistClient(client(1))
-    const saved = persister.persistClient(client(2))
+    await persister.persistClient(client(1, [query('a', { n: 1 })]))
+    const saved = persister.persistClient(client(2, [query('a', { n: 1 })]))
     await persister.removeClient()
     await saved
-    await new Promise((done) => setTimeout(done, 20))
+    await whenPersisted()
     expect(writes()).toBe(1)
+    await expect(createIdbPersister('logout').restoreClient()).resolves.toBeUndefined()
+  })
+})
+
+describe('createIdbPersister: a write saves what changed, not the whole cache', () => {
+  it('puts new and changed queries only, and deletes those gone from the cache', async () => {
+    const persister = createIdbPersister('changes')
+    const a = query('a', { n: 1 })
+    const b = query('b', { n: 2 })
+    await persister.persistClient(client(1, [a, b]))
+    expect(queriesPut()).toEqual([`${QUERY_KEY_PREFIX}a`, `${QUERY_KEY_PREFIX}b`])
+
+    // The persist client dehydrates anew each time: new objects around the same data.
+    puts = []
+    const b2 = query('b', { n: 3 }, 2)
+    await persister.persistClient(client(2, [{ ...a, state: { ...a.state } }, b2, query('c', [])]))
+    expect(queriesPut()).toEqual([`${QUERY_KEY_PREFIX}b`, `${QUERY_KEY_PREFIX}c`])
+
+    puts = []
+    await persister.persistClient(client(3, [b2]))
+    expect(queriesPut()).toEqual([])
+    await expect(restoredHashes('changes')).resolves.toEqual(['b'])
+    const restored = await createIdbPersister('changes').restoreClient()
+    expect(restored).toMatchObject({ timestamp: 3, buster: 'b' })
+    expect(restored?.clientState.queries[0]?.state.data).toEqual({ n: 3 })
+  })
+
+  it('writes a query again when its data is replaced within the same millisecond', async () => {
+    const persister = createIdbPersister('same-ms')
+    await persister.persistClient(client(1, [query('a', { n: 1 }, 5)]))
+    puts = []
+    await persister.persistClient(client(2, [query('a', { n: 2 }, 5)]))
+    expect(queriesPut()).toEqual([`${QUERY_KEY_PREFIX}a`])
+  })
+
+  it('does not write restored queries again while they are unchanged', async () => {
+    const first = createIdbPersister('restored')
+    await first.persistClient(client(1, [query('a', { n: 1 }), query('b', { n: 2 })]))
+    const again = createIdbPersister('restored')
+    const restored = await again.restoreClient()
+    puts = []
+    await again.persistClient(client(2, restored?.clientState.queries ?? []))
+    expect(queriesPut()).toEqual([])
+    expect(writes()).toBe(1)
+  })
+
+  it('saves everything anew under a new buster, and restores only the current one', async () => {
+    const persister = createIdbPersister('busted')
+    await persister.persistClient(client(1, [query('a', 1), query('b', 2)], 'user-1'))
+    puts = []
+    await persister.persistClient(client(2, [query('b', 2)], 'user-2'))
+    expect(queriesPut()).toEqual([`${QUERY_KEY_PREFIX}b`])
+    await expect(restoredHashes('busted')).resolves.toEqual(['b'])
+  })
+
+  it('leaves out records of another buster, and deletes them with the next write', async () => {
+    const persister = createIdbPersister('mixed')
+    await persister.persistClient(client(1, [query('mine', 1)], 'user-1'))
+    // A record another tab saved for another user.
+    const records = createStore('mixed', QUERY_STORE)
+    await set(`${QUERY_KEY_PREFIX}theirs`, { buster: 'user-2', query: query('theirs', 1) }, records)
+    const again = createIdbPersister('mixed')
+    const restored = await again.restoreClient()
+    expect(restored?.clientState.queries.map((q) => q.queryHash)).toEqual(['mine'])
+    await again.persistClient(client(2, restored?.clientState.queries ?? [], 'user-1'))
+    await expect(keys(records)).resolves.toEqual([CLIENT_KEY, `${QUERY_KEY_PREFIX}mine`])
+  })
+})
+
+describe('createIdbPersister: removing the cache', () => {
+  it('removes every record, and the single value earlier builds saved', async () => {
+    await set(QUERY_CACHE_DB, client(1, [query('legacy', 1)]))
+    const persister = createIdbPersister('removed')
+    await persister.persistClient(client(1, [query('a', 1)]))
+    await persister.removeClient()
     await expect(persister.restoreClient()).resolves.toBeUndefined()
+    await expect(get(QUERY_CACHE_DB)).resolves.toBeUndefined()
   })
 })

@@ -1,13 +1,33 @@
-import { del, get, set } from 'idb-keyval'
+import { createStore, del, entries, promisifyRequest, type UseStore } from 'idb-keyval'
 import type { DehydratedState } from '@tanstack/react-query'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { apiEnv } from '@/config/api'
 
 // Kept apart from the persist policy (persister.ts): main.tsx starts the IndexedDB read with
 // this module alone, before the router or the persist client have loaded.
+type DehydratedQuery = DehydratedState['queries'][number]
 type DehydratedMutation = DehydratedState['mutations'][number]
 
-export const QUERY_CACHE_KEY = `portal:${apiEnv}:query-cache`
+// The IndexedDB database of the persisted cache (one object store, QUERY_STORE).
+export const QUERY_CACHE_DB = `portal:${apiEnv}:query-cache`
+export const QUERY_STORE = 'entries'
+// The cache's own record: whose it is, when it was saved, and the outbox.
+export const CLIENT_KEY = 'client'
+// Each saved query is a record of its own, under this prefix and its query hash.
+export const QUERY_KEY_PREFIX = 'query:'
+
+interface ClientRecord {
+  buster: string
+  timestamp: number
+  mutations: DehydratedMutation[]
+}
+interface QueryRecord {
+  buster: string
+  query: DehydratedQuery
+}
+
+// Where earlier builds kept the whole cache as one value, in idb-keyval's default store.
+const LEGACY_KEY = QUERY_CACHE_DB
 
 // The buster each persister stamps on what it saves: the latest one persistOptions was given.
 const currentBusters = new WeakMap<Persister, string>()
@@ -33,29 +53,84 @@ export async function whenPersisted(): Promise<void> {
   }
 }
 
+// What a saved query's record was written from: a query whose state still matches is not written again.
+interface Saved {
+  data: unknown
+  dataUpdatedAt: number
+  status: string
+  isInvalidated: boolean
+}
+
+const savedFrom = ({ state }: DehydratedQuery): Saved => ({
+  data: state.data,
+  dataUpdatedAt: state.dataUpdatedAt,
+  status: state.status,
+  isInvalidated: state.isInvalidated,
+})
+
+const isSaved = (query: DehydratedQuery, saved: Saved | undefined) =>
+  saved !== undefined &&
+  saved.data === query.state.data &&
+  saved.dataUpdatedAt === query.state.dataUpdatedAt &&
+  saved.status === query.state.status &&
+  saved.isInvalidated === query.state.isInvalidated
+
 /**
- * The documented idb-keyval Persister of TanStack Query's persistQueryClient guide, with the
- * writes of one turn of the event loop coalesced. The persist client saves on every cache change,
- * and one answer or one screen's start makes several at once (each query added, each fetch, each
- * observer): a dashboard period change made 18 writes, each a clone of the whole persisted cache
- * on the main thread. The changes of one turn now make one write, of the latest state, started in
- * a microtask: before the turn ends, so before any render can show what it saves.
+ * An IndexedDB Persister for TanStack Query's persist client that writes what changed, not the
+ * whole cache. The persist client hands over the whole dehydrated cache on every change; saving it
+ * as one value cloned every query on the main thread, so the cost of each answer grew with all the
+ * data the device had seen (a dashboard period change spent over 100 ms in those clones). Each
+ * query is a record of its own: a write puts the queries whose state changed, deletes those gone
+ * from the cache, and updates the client record (buster, time, outbox), in one transaction.
+ *
+ * The changes of one turn of the event loop make one write, of the latest state, started in a
+ * microtask: before the turn ends, so before any render can show what it saves.
  */
-export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persister {
+export function createIdbPersister(database: string = QUERY_CACHE_DB): Persister {
+  let store: UseStore | null = null
+  const records = () => (store ??= createStore(database, QUERY_STORE))
+  // The records the store holds, by query hash, and the buster they were saved under.
+  let saved = new Map<string, Saved>()
+  let savedBuster: string | null = null
+  // Records of another buster found by the restore, deleted by the next write.
+  let stale: IDBValidKey[] = []
   // The latest state not yet written, and the write of this turn that will take it.
   let pending: PersistedClient | null = null
   let turnWrite: Promise<void> | null = null
 
   const save = (client: PersistedClient) => {
-    // The provider keeps the options of its first render, so a user who signs in later
-    // would be saved under the old buster and lose the cache on the next start.
-    const write = set(key, {
-      ...client,
-      buster: currentBusters.get(persister) ?? client.buster,
-      clientState: {
-        ...client.clientState,
-        mutations: client.clientState.mutations.map(asResumable),
-      },
+    const buster = currentBusters.get(persister) ?? client.buster
+    // A new buster (another user) makes every record anew.
+    const fresh = buster !== savedBuster
+    const previous = fresh ? new Map<string, Saved>() : saved
+    const next = new Map<string, Saved>()
+    const changed: QueryRecord[] = []
+    for (const query of client.clientState.queries) {
+      const before = previous.get(query.queryHash)
+      next.set(query.queryHash, isSaved(query, before) ? (before as Saved) : savedFrom(query))
+      if (!isSaved(query, before)) changed.push({ buster, query })
+    }
+    const gone = [...previous.keys()].filter((hash) => !next.has(hash))
+    const deletes = [...stale, ...gone.map((hash) => QUERY_KEY_PREFIX + hash)]
+    const record: ClientRecord = {
+      buster,
+      timestamp: client.timestamp,
+      mutations: client.clientState.mutations.map(asResumable),
+    }
+    saved = next
+    savedBuster = buster
+    stale = []
+    const write = records()('readwrite', (objects) => {
+      if (fresh) objects.clear()
+      for (const key of deletes) objects.delete(key)
+      for (const entry of changed) objects.put(entry, QUERY_KEY_PREFIX + entry.query.queryHash)
+      objects.put(record, CLIENT_KEY)
+      return promisifyRequest(objects.transaction)
+    })
+    // A failed write (storage full, the database deleted) saves everything again next time.
+    write.catch(() => {
+      saved = new Map()
+      savedBuster = null
     })
     lastWrite = write
     return write
@@ -73,11 +148,41 @@ export function createIdbPersister(key: IDBValidKey = QUERY_CACHE_KEY): Persiste
       })
       return turnWrite
     },
-    restoreClient: async () => get<PersistedClient>(key),
+    restoreClient: async () => {
+      void del(LEGACY_KEY).catch(() => undefined)
+      const all = await entries<IDBValidKey, ClientRecord | QueryRecord>(records())
+      const client = all.find(([key]) => key === CLIENT_KEY)?.[1] as ClientRecord | undefined
+      if (!client) return undefined
+      const queries: DehydratedQuery[] = []
+      stale = []
+      for (const [key, value] of all) {
+        if (key === CLIENT_KEY) continue
+        if ((value as QueryRecord).buster === client.buster)
+          queries.push((value as QueryRecord).query)
+        else stale.push(key)
+      }
+      // Restored queries keep their data objects, so they are not written again unchanged.
+      saved = new Map(queries.map((query) => [query.queryHash, savedFrom(query)]))
+      savedBuster = client.buster
+      return {
+        buster: client.buster,
+        timestamp: client.timestamp,
+        clientState: { queries, mutations: client.mutations },
+      }
+    },
     removeClient: async () => {
       // A write still waiting may not put the cache back after it is removed (a logout clears it).
       pending = null
-      await del(key)
+      saved = new Map()
+      savedBuster = null
+      stale = []
+      await Promise.all([
+        records()('readwrite', (objects) => {
+          objects.clear()
+          return promisifyRequest(objects.transaction)
+        }),
+        del(LEGACY_KEY),
+      ])
     },
   }
   return persister

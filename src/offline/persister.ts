@@ -7,7 +7,7 @@ import { stampBuster } from '@/offline/idb-persister'
 import { QUEUEABLE_KEY_ROOT } from '@/offline/queueable'
 
 // The IndexedDB persister itself is light and lives apart, so the boot bundle can start reading early.
-export { createIdbPersister, QUERY_CACHE_KEY } from '@/offline/idb-persister'
+export { createIdbPersister } from '@/offline/idb-persister'
 
 // The outbox: queued, in-flight and failed queueable actions (a failed one waits for Retry).
 export function shouldPersistMutation(mutation: {

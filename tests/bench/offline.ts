@@ -11,12 +11,10 @@ import {
   waitForServiceWorker,
 } from '../e2e/support/pwa'
 import { submitLogin } from '../e2e/support/sign-in'
+import { PERSISTED_CACHE_DB, PERSISTED_CACHE_STORE } from '../e2e/support/storage'
 import { chromiumLaunchOptions } from '../support/chromium'
 import { benchBuild } from '../support/portal-build'
 import { median } from './median'
-
-// src/offline/persister.ts's key for the local API environment (that module needs Vite's env).
-const QUERY_CACHE_KEY = 'portal:local:query-cache'
 
 export interface OfflineBenchResult {
   salesBrowsed: number
@@ -76,24 +74,27 @@ export async function runOfflineBench({
     const shown = await openSalesPage(page)
     // The last page's rows are persisted once IndexedDB's copy holds them: read until it does.
     const read = () =>
-      page.evaluate(async (key) => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('keyval-store')
-          open.onsuccess = () => resolve(open.result)
-          open.onerror = () => reject(open.error)
-        })
-        const value = await new Promise<unknown>((resolve, reject) => {
-          const get = db.transaction('keyval').objectStore('keyval').get(key)
-          get.onsuccess = () => resolve(get.result)
-          get.onerror = () => reject(get.error)
-        })
-        db.close()
-        const queries = (value as { clientState?: { queries?: unknown[] } } | undefined)
-          ?.clientState?.queries
-        const { usage = 0 } = await navigator.storage.estimate()
-        const json = JSON.stringify(value ?? null)
-        return { queries: queries?.length ?? 0, bytes: new Blob([json]).size, usage, json }
-      }, QUERY_CACHE_KEY)
+      page.evaluate(
+        async ({ database, store }) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open(database)
+            open.onsuccess = () => resolve(open.result)
+            open.onerror = () => reject(open.error)
+          })
+          const records = await new Promise<unknown[]>((resolve, reject) => {
+            if (!db.objectStoreNames.contains(store)) return resolve([])
+            const all = db.transaction(store).objectStore(store).getAll()
+            all.onsuccess = () => resolve(all.result)
+            all.onerror = () => reject(all.error)
+          })
+          db.close()
+          const queries = records.filter((record) => (record as { query?: unknown }).query)
+          const { usage = 0 } = await navigator.storage.estimate()
+          const json = JSON.stringify(records)
+          return { queries: queries.length, bytes: new Blob([json]).size, usage, json }
+        },
+        { database: PERSISTED_CACHE_DB, store: PERSISTED_CACHE_STORE },
+      )
     let stored = await read()
     const deadline = Date.now() + 15_000
     while (!shown.every((id) => stored.json.includes(id))) {

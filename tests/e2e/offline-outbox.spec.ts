@@ -9,6 +9,7 @@ import {
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS, uniqueEmail } from './support/demo'
 import { dumpStorage, goOffline, goOnline } from './support/pwa'
+import { PERSISTED_CACHE_DB } from './support/storage'
 import {
   expectAdviceCount,
   receiptAdvices,
@@ -67,9 +68,11 @@ async function openCachedSale(page: Page): Promise<ApiSale> {
 // How many mutations the persisted client holds (from the device's storage dump).
 async function persistedMutationCount(page: Page): Promise<number> {
   const { indexedDb } = await dumpStorage(page)
-  const persisted = indexedDb.find((entry) => entry.key === 'portal:local:query-cache')
-  const value = persisted?.value as { clientState?: { mutations?: unknown[] } } | undefined
-  return value?.clientState?.mutations?.length ?? 0
+  const persisted = indexedDb.find(
+    (entry) => entry.database === PERSISTED_CACHE_DB && entry.key === 'client',
+  )
+  const value = persisted?.value as { mutations?: unknown[] } | undefined
+  return value?.mutations?.length ?? 0
 }
 
 function outboxBadge(page: Page) {

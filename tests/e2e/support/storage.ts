@@ -1,25 +1,38 @@
 import type { Page } from '@playwright/test'
 
-// The keys (as JSON) of the queries the portal's persisted cache (idb-keyval's default store)
-// holds; none when it is gone.
+// The e2e build's persisted cache: its database and object store (src/offline/idb-persister.ts).
+export const PERSISTED_CACHE_DB = 'portal:local:query-cache'
+export const PERSISTED_CACHE_STORE = 'entries'
+
+// The keys (as JSON) of the queries the portal's persisted cache holds (a record each in its own
+// IndexedDB database, src/offline/idb-persister.ts); none when it is gone.
 export function persistedQueryKeys(page: Page): Promise<string[]> {
   return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store')
+    async ({ database, store }) => {
+      // Opening a database that does not exist would make an empty one the portal cannot use.
+      const known = await indexedDB.databases()
+      if (!known.some((info) => info.name === database)) return []
+      return new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(database)
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains('keyval')) return resolve([])
-          const get = db.transaction('keyval').objectStore('keyval').get('portal:local:query-cache')
-          get.onerror = () => reject(get.error)
-          get.onsuccess = () => {
-            const value = get.result as
-              { clientState?: { queries?: { queryKey: unknown }[] } } | undefined
-            resolve((value?.clientState?.queries ?? []).map((q) => JSON.stringify(q.queryKey)))
+          if (!db.objectStoreNames.contains(store)) return resolve([])
+          const all = db.transaction(store).objectStore(store).getAll()
+          all.onerror = () => reject(all.error)
+          all.onsuccess = () => {
+            db.close()
+            const records = all.result as { query?: { queryKey: unknown } }[]
+            resolve(
+              records.flatMap((record) =>
+                record.query ? [JSON.stringify(record.query.queryKey)] : [],
+              ),
+            )
           }
         }
-      }),
+      })
+    },
+    { database: PERSISTED_CACHE_DB, store: PERSISTED_CACHE_STORE },
   )
 }
 
