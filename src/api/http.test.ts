@@ -108,6 +108,27 @@ describe('api', () => {
     expect(error).not.toBeInstanceOf(ApiError)
   })
 
+  it('sends at once while a lazily loaded schema is still loading, then checks the answer', async () => {
+    const net = network(json(200, { id: 'sale_1', amount: 150 }), json(200, { id: 'sale_1' }))
+    let loaded: (schema: typeof Item) => void = () => undefined
+    const schema = new Promise<typeof Item>((resolve) => (loaded = resolve))
+    const answer = client(net).api('/v1/sales/sale_1', { schema })
+    // Sent in the same task, before any await: a render that follows does not hold it back.
+    expect(net.calls).toHaveLength(1)
+    loaded(Item)
+    await expect(answer).resolves.toEqual({ id: 'sale_1', amount: 150 })
+    const broken = client(net).api('/v1/sales/sale_1', { schema: Promise.resolve(Item) })
+    await expect(broken).rejects.toBeInstanceOf(ResponseValidationError)
+  })
+
+  it('fails the request when its schema cannot load', async () => {
+    const net = network(json(200, { id: 'sale_1', amount: 150 }))
+    const schema = Promise.reject<typeof Item>(new TypeError('Failed to fetch module'))
+    await expect(client(net).api('/v1/sales/sale_1', { schema })).rejects.toThrow(
+      'Failed to fetch module',
+    )
+  })
+
   it('retries once after the auth-failure hook refreshes', async () => {
     const net = network(
       json(401, { message: 'Token expired', code: 'invalid_token' }),

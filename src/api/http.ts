@@ -122,14 +122,23 @@ export function createApiClient(config: ApiClientConfig) {
     return result
   }
 
-  function api<T>(path: string, options: RequestOptions & { schema: Validator<T> }): Promise<T>
+  // The schema may still be loading (a lazily imported module): the request leaves first, at once,
+  // and the answer is checked once both are here.
+  function api<T>(
+    path: string,
+    options: RequestOptions & { schema: Validator<T> | Promise<Validator<T>> },
+  ): Promise<T>
   function api(path: string, options?: RequestOptions): Promise<void>
   async function api<T>(
     path: string,
-    options: RequestOptions & { schema?: Validator<T> } = {},
+    options: RequestOptions & { schema?: Validator<T> | Promise<Validator<T>> } = {},
   ): Promise<T | void> {
-    const response = await send(path, options)
-    if (options.schema) return validate(path, response._data, options.schema)
+    const sent = send(path, options)
+    const { schema } = options
+    // A schema that fails to load is the request's failure, told once, below.
+    if (schema instanceof Promise) schema.catch(() => undefined)
+    const response = await sent
+    if (schema) return validate(path, response._data, await schema)
   }
 
   // A list (docs/api.md#lists): the body is an array of items, the total comes from the Total-Count headers.

@@ -1,9 +1,10 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, apiList } from '@/api/http'
 import type { Payout } from '@/api/schema/payouts'
 import type { SalesSummary } from '@/api/schema/sales-summary'
 import type { SummaryGroupBy } from '@/api/schema/sales-summary-values'
 import type { Terminal } from '@/api/schema/terminals'
+import type { ResolvedPeriod } from '@/features/dashboard/period'
 import { collectPages } from '@/lib/fetch-pages'
 
 export interface SummaryRequest {
@@ -17,6 +18,36 @@ export interface SummaryRequest {
 
 export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+// Hours are asked for up to this many days (the heat grid and the line by hour); beyond, days.
+const HOURLY_MAX_DAYS = 62
+
+// The summaries a period's charts draw from: one request each (docs/screens.md#dashboard).
+export interface PeriodSummaries {
+  // The figures, the takings line and, by the hour, the busy hours.
+  current: SummaryRequest
+  // The dashed line and the comparisons, by the chart's unit.
+  previous: SummaryRequest
+  // The takings by vehicle, asked only where the role may see terminals.
+  vehicles: SummaryRequest
+  schemes: SummaryRequest
+  methods: SummaryRequest
+}
+
+export function periodSummaries(period: ResolvedPeriod, timezone: string): PeriodSummaries {
+  const of = (range: SummaryRequest['range'], groupBy: SummaryGroupBy): SummaryRequest => ({
+    range,
+    groupBy,
+    timezone,
+  })
+  return {
+    current: of(period.current, period.days <= HOURLY_MAX_DAYS ? 'hour' : 'day'),
+    previous: of(period.previous, period.unit),
+    vehicles: of(period.current, 'terminal'),
+    schemes: of(period.current, 'cardScheme'),
+    methods: of(period.current, 'method'),
+  }
 }
 
 // The names people know their vehicles by, for the by-vehicle chart and the stopped list.
@@ -37,9 +68,8 @@ export const dashboardQueries = {
   summary: (submerchantId: string, request: SummaryRequest) =>
     queryOptions({
       queryKey: dashboardKeys.summary(submerchantId, request),
-      queryFn: async ({ signal }): Promise<SalesSummary> => {
-        const { SalesSummary } = await import('@/api/schema/sales-summary')
-        return api('/v1/sales/summary', {
+      queryFn: ({ signal }): Promise<SalesSummary> =>
+        api('/v1/sales/summary', {
           query: {
             submerchantId,
             'capturedAt[$gte]': request.range.gte,
@@ -48,10 +78,10 @@ export const dashboardQueries = {
             timezone: request.timezone,
             disbursementWithheld: request.withheld,
           },
-          schema: SalesSummary,
+          // Loaded beside the request: a period change's requests leave before its render.
+          schema: import('@/api/schema/sales-summary').then((schemas) => schemas.SalesSummary),
           signal,
-        })
-      },
+        }),
     }),
   // GET /v1/terminals?currentAllocation[submerchantId]={id}: the account's vehicles, by name.
   terminalNames: (submerchantId: string) =>
@@ -100,4 +130,25 @@ export const dashboardQueries = {
         return page.items
       },
     }),
+}
+
+/**
+ * A new period's chart data, asked for by the change itself: the requests leave before the
+ * screen renders the new period (and before the route's loader runs), and the charts' queries
+ * then share them. Data already fresh in the cache is not asked again.
+ */
+export function prefetchPeriodSummaries(
+  queryClient: QueryClient,
+  submerchantId: string,
+  period: ResolvedPeriod,
+  canViewTerminals: boolean,
+): void {
+  const { current, previous, vehicles, schemes, methods } = periodSummaries(
+    period,
+    deviceTimeZone(),
+  )
+  const requests = [current, previous, ...(canViewTerminals ? [vehicles] : []), schemes, methods]
+  for (const request of requests) {
+    void queryClient.prefetchQuery(dashboardQueries.summary(submerchantId, request))
+  }
 }

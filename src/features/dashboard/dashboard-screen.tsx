@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { APP_NAME } from '@/config/app'
-import { dashboardQueries } from '@/features/dashboard/api'
+import { dashboardQueries, prefetchPeriodSummaries } from '@/features/dashboard/api'
 import { NextPayout } from '@/features/dashboard/next-payout'
 import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
 import { PeriodControl } from '@/features/dashboard/period-control'
@@ -67,6 +67,7 @@ export function DashboardScreen({
 }: DashboardScreenProps) {
   const access = accessFor({ role, account })
   const period = resolvePeriod(choice)
+  const queryClient = useQueryClient()
   return (
     <>
       {/* The account name is in the top bar (docs/screens.md#the-shell); repeating it here would say it twice. */}
@@ -81,6 +82,12 @@ export function DashboardScreen({
         choice={choice}
         onChange={(next) => {
           markPeriodChange()
+          prefetchPeriodSummaries(
+            queryClient,
+            account.id,
+            resolvePeriod(next),
+            access.canViewTerminals,
+          )
           onChoiceChange(next)
         }}
       />

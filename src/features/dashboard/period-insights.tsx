@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { SalesSummary } from '@/api/schema/sales-summary'
-import { dashboardQueries, deviceTimeZone } from '@/features/dashboard/api'
+import {
+  dashboardQueries,
+  deviceTimeZone,
+  periodSummaries,
+  type SummaryRequest,
+} from '@/features/dashboard/api'
 import { Figures } from '@/features/dashboard/figures'
 import {
   BusyHoursCard,
@@ -16,9 +21,6 @@ import { StoppedVehicles } from '@/features/dashboard/stopped-vehicles'
 import { DataAge } from '@/offline/data-age'
 import { QueryView } from '@/ui/query-view'
 
-// Hours are asked for up to this many days (the heat grid and the line by hour); beyond, days.
-const HOURLY_MAX_DAYS = 62
-
 interface PeriodInsightsProps {
   submerchantId: string
   period: ResolvedPeriod
@@ -27,27 +29,21 @@ interface PeriodInsightsProps {
 
 function useSummary(
   submerchantId: string,
-  timezone: string,
-  range: { gte: string; lt: string },
-  groupBy: SalesSummary['groupBy'],
+  request: SummaryRequest,
   enabled = true,
 ): UseQueryResult<SalesSummary> {
-  return useQuery({
-    ...dashboardQueries.summary(submerchantId, { range, groupBy, timezone }),
-    enabled,
-  })
+  return useQuery({ ...dashboardQueries.summary(submerchantId, request), enabled })
 }
 
 export function PeriodInsights({ submerchantId, period, canViewTerminals }: PeriodInsightsProps) {
-  const timeGroup = period.days <= HOURLY_MAX_DAYS ? 'hour' : 'day'
   // Read once per render: each read builds an Intl.DateTimeFormat, about a millisecond.
-  const zone = deviceTimeZone()
-  const current = useSummary(submerchantId, zone, period.current, timeGroup)
-  // The previous period draws only the dashed line (by the chart's unit) and the comparisons.
-  const previous = useSummary(submerchantId, zone, period.previous, period.unit)
-  const vehicles = useSummary(submerchantId, zone, period.current, 'terminal', canViewTerminals)
-  const schemes = useSummary(submerchantId, zone, period.current, 'cardScheme')
-  const methods = useSummary(submerchantId, zone, period.current, 'method')
+  const asked = periodSummaries(period, deviceTimeZone())
+  const timeGroup = asked.current.groupBy
+  const current = useSummary(submerchantId, asked.current)
+  const previous = useSummary(submerchantId, asked.previous)
+  const vehicles = useSummary(submerchantId, asked.vehicles, canViewTerminals)
+  const schemes = useSummary(submerchantId, asked.schemes)
+  const methods = useSummary(submerchantId, asked.methods)
   const names = useQuery({
     ...dashboardQueries.terminalNames(submerchantId),
     enabled: canViewTerminals,

@@ -1,6 +1,6 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { dashboardQueries, deviceTimeZone } from '@/features/dashboard/api'
+import { dashboardQueries, deviceTimeZone, periodSummaries } from '@/features/dashboard/api'
 import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
 import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
 import { loadQuery } from '@/lib/load-query'
@@ -41,14 +41,8 @@ export const Route = createFileRoute('/_auth/dashboard')({
   head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
   loader: ({ context, location }) => {
     const period = resolvePeriod(choiceOf(location.search as Record<string, unknown>))
-    return loadQuery(
-      context.queryClient,
-      dashboardQueries.summary(context.submerchant.id, {
-        range: period.current,
-        groupBy: period.days <= 62 ? 'hour' : 'day',
-        timezone: deviceTimeZone(),
-      }),
-    )
+    const { current } = periodSummaries(period, deviceTimeZone())
+    return loadQuery(context.queryClient, dashboardQueries.summary(context.submerchant.id, current))
   },
   component: DashboardPage,
 })
