@@ -171,4 +171,13 @@ describe('createIdbPersister: removing the cache', () => {
     await expect(persister.restoreClient()).resolves.toBeUndefined()
     await expect(get(QUERY_CACHE_DB)).resolves.toBeUndefined()
   })
+
+  it('deletes the single value of earlier builds with its first write, not at the start', async () => {
+    await set(QUERY_CACHE_DB, client(1, [query('legacy', 1)]))
+    const persister = createIdbPersister('upgraded')
+    await persister.restoreClient()
+    await expect(get(QUERY_CACHE_DB)).resolves.toBeDefined()
+    await persister.persistClient(client(2))
+    await expect.poll(() => get(QUERY_CACHE_DB)).toBeUndefined()
+  })
 })

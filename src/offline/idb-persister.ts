@@ -97,8 +97,14 @@ export function createIdbPersister(database: string = QUERY_CACHE_DB): Persister
   // The latest state not yet written, and the write of this turn that will take it.
   let pending: PersistedClient | null = null
   let turnWrite: Promise<void> | null = null
+  // The single value of earlier builds is deleted by the first write, off the start's critical path.
+  let legacyDeleted = false
 
   const save = (client: PersistedClient) => {
+    if (!legacyDeleted) {
+      legacyDeleted = true
+      void del(LEGACY_KEY).catch(() => undefined)
+    }
     const buster = currentBusters.get(persister) ?? client.buster
     // A new buster (another user) makes every record anew.
     const fresh = buster !== savedBuster
@@ -149,7 +155,6 @@ export function createIdbPersister(database: string = QUERY_CACHE_DB): Persister
       return turnWrite
     },
     restoreClient: async () => {
-      void del(LEGACY_KEY).catch(() => undefined)
       const all = await entries<IDBValidKey, ClientRecord | QueryRecord>(records())
       const client = all.find(([key]) => key === CLIENT_KEY)?.[1] as ClientRecord | undefined
       if (!client) return undefined
