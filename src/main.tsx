@@ -13,7 +13,7 @@ import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/config/limits'
-import { afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
+import { afterFirstIntent, afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { watchPreloadErrors } from '@/lib/lazy-load'
 import { parseSearch, stringifySearch } from '@/lib/search'
@@ -85,7 +85,8 @@ function start(): void {
 
   // The query client, the outbox, the persist client and the queueable actions: a signed-in start
   // needs them at once (account routes wait for the restore, features/accounts/guards); a
-  // signed-out one, on /login, loads them after its first paint.
+  // signed-out one, on /login, loads them once the person starts using the page (typing their
+  // email) or signs in, so a visit that only looks does not download them.
   const loadPersistence = () =>
     Promise.all([
       queryClient.load(),
@@ -94,7 +95,7 @@ function start(): void {
       import('@/features/payment-links/mutations'),
     ])
   const restored: Promise<void> = (
-    session.loggedIn ? loadPersistence() : afterFirstPaint().then(loadPersistence)
+    session.loggedIn ? loadPersistence() : afterFirstIntent(signedIn(session)).then(loadPersistence)
   )
     .then(
       ([
@@ -138,6 +139,17 @@ function start(): void {
   )
 
   startErrorReporting()
+}
+
+// Resolves once the session is signed in.
+function signedIn(session: Session): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = session.subscribe(() => {
+      if (!session.loggedIn) return
+      stop()
+      resolve()
+    })
+  })
 }
 
 /**

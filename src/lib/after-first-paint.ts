@@ -23,3 +23,28 @@ export function afterFirstPaint(): Promise<void> {
       }),
   )
 }
+
+// The first signs that a person is using the page: a key, a pointer pressed, the focus moved in.
+const INTENT_EVENTS = ['keydown', 'pointerdown', 'focusin'] as const
+
+/**
+ * After the first paint, resolves at the first sign that the person is using the page, or when
+ * `sooner` resolves, whichever comes first. For code a page may need once it is used but not to
+ * be read (a signed-out visit's offline cache, loaded while the person types, not by every visit
+ * that only looks).
+ */
+export function afterFirstIntent(sooner?: Promise<unknown>): Promise<void> {
+  return afterFirstPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          for (const type of INTENT_EVENTS) document.removeEventListener(type, done, true)
+          resolve()
+        }
+        for (const type of INTENT_EVENTS) document.addEventListener(type, done, true)
+        // Already in use while the page painted: a field with the focus.
+        if (document.activeElement && document.activeElement !== document.body) done()
+        sooner?.then(done, done)
+      }),
+  )
+}

@@ -16,6 +16,7 @@ const query = (hash: string, data: unknown, dataUpdatedAt = 1): Query =>
   ({
     queryKey: ['sub_x', hash],
     queryHash: hash,
+    dehydratedAt: dataUpdatedAt,
     state: {
       data,
       dataUpdatedAt,

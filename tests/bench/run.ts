@@ -62,8 +62,8 @@ if (wanted('bundle')) {
     {
       metric: '/login ÷ bare React',
       value: r.ratio.toFixed(2),
-      budget: '≤ 1.75',
-      ok: r.ratio <= 1.75,
+      budget: '≤ 1.6',
+      ok: r.ratio <= 1.6,
     },
     {
       metric: 'heavy libraries loaded by /login',
@@ -78,10 +78,16 @@ if (wanted('bundle')) {
       ok: r.heavyOnSales.length === 0,
     },
     {
-      metric: '/login JS+CSS loaded after first paint (gzip)',
+      metric: '/login JS+CSS loaded after first paint, by network idle, with no input (gzip)',
       value: kb(r.afterPaintGzipBytes),
       budget: '—',
       ok: true,
+    },
+    {
+      metric: '/login JS+CSS in all by network idle (gzip)',
+      value: kb(r.loginGzipBytes + r.afterPaintGzipBytes),
+      budget: '≤ 140 KB',
+      ok: r.loginGzipBytes + r.afterPaintGzipBytes <= 140 * 1024,
     },
   )
   // Each chunk by name, largest first, so that a regression names its culprit.
@@ -547,7 +553,13 @@ if (wanted('lighthouse')) {
   const ms = (value: number) => `${Math.round(value)} ms`
   rows.push(
     {
-      metric: `Lighthouse 12 /login performance (mobile), median of ${r.runs.length} (runs ${r.runs.map((run) => run.performance.toFixed(2)).join(' / ')})`,
+      metric: `Lighthouse host: benchmarkIndex of the calibration run → CPU slowdown (4× is the preset's; the scored runs' indexes: ${r.runs.map((run) => Math.round(run.benchmarkIndex)).join(' / ')})`,
+      value: `${Math.round(r.calibration.benchmarkIndex)} → ${r.calibration.cpuSlowdownMultiplier}×`,
+      budget: '— (reported)',
+      ok: true,
+    },
+    {
+      metric: `Lighthouse 12 /login performance (mobile, calibrated CPU slowdown), median of ${r.runs.length} (runs ${r.runs.map((run) => run.performance.toFixed(2)).join(' / ')})`,
       value: r.performance.toFixed(2),
       budget: '1.00',
       ok: r.performance >= 1,

@@ -4,11 +4,12 @@ import { toApiError } from '@/api/errors'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { LoginForm } from '@/features/auth/login-form'
 import type { LoginCredentials } from '@/features/auth/validation'
-import { afterFirstPaint } from '@/lib/after-first-paint'
+import { afterFirstIntent } from '@/lib/after-first-paint'
 import { useAuth } from '@/session/use-auth'
 
-// The code step and the two notices are not part of /login's first paint; they are fetched
-// right after it, so they are there by the time a sign-in answers.
+// The code step and the two notices are not part of /login's first paint; they are fetched once
+// the person starts using the page (typing their email), so they are there by the time a sign-in
+// answers, and a visit that only looks does not download them.
 const loadMfaForm = () => import('@/features/auth/mfa-form')
 const loadNotices = () => import('@/features/auth/login-notices')
 const MfaForm = lazy(() => loadMfaForm().then((m) => ({ default: m.MfaForm })))
@@ -36,7 +37,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   const [mfaDisabled, setMfaDisabled] = useState(false)
 
   useEffect(() => {
-    void afterFirstPaint().then(() => Promise.all([loadMfaForm(), loadNotices()]))
+    void afterFirstIntent().then(() => Promise.all([loadMfaForm(), loadNotices()]))
   }, [])
 
   function proceed() {
