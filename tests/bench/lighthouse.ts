@@ -3,7 +3,7 @@
 //
 // Lighthouse's mobile preset slows the CPU 4× on any host, a factor chosen so that a high-end
 // desktop runs like a mid-tier phone. On a weaker host 4× emulates a weaker phone than that, and the
-// score falls with the host, not the page. Lighthouse's throttling guide (docs/throttling.md,
+// score falls with the host, not the page. Lighthouse's throttling guide (in its repository,
 // "Calibrating the CPU slowdown") says to set the multiplier from the host's benchmarkIndex, which
 // every report records. A first run measures it; the scored runs use
 //   multiplier = benchmarkIndex / TARGET_BENCHMARK_INDEX, within [1, 10] (the guide's range),
