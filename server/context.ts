@@ -1,3 +1,4 @@
+import type { Membership } from './auth/memberships'
 import type { Clock } from './clock'
 import type { Database } from './db/client'
 import type { ServerConfig } from './config'
@@ -6,6 +7,9 @@ import type { InlineSources } from './inline-sources'
 export type Role = 'owner' | 'manager' | 'viewer'
 
 // Who is calling, set by the auth middleware; null on public routes.
+// The header that names the account a call acts for (docs/api.md).
+export const PERSPECTIVE_HEADER = 'Token-Perspective'
+
 export interface AuthContext {
   userId: string
   // The submerchant named by the Token-Perspective header (or the API key's submerchant).
@@ -13,6 +17,9 @@ export interface AuthContext {
   role: Role | null
   via: 'session' | 'api_key'
   apiKeyId?: string
+  // A session's membership of the account it asked for, read with its access token (the
+  // perspective middleware's check then needs no query of its own).
+  membership?: { submerchantId: string; membership: Membership | null }
 }
 
 // The process's own state that requests may read: set while it shuts down (server/main.ts).

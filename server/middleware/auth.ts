@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { resolveApiKey } from '../auth/api-keys'
 import { resolveAccessToken } from '../auth/tokens'
-import type { AppEnv, AuthContext } from '../context'
+import { PERSPECTIVE_HEADER, type AppEnv, type AuthContext } from '../context'
 import { getUser, type UserRow } from '../domain/users'
 import { forbidden, unauthorized } from '../errors'
 import { assertApiKeyMayCall } from './api-key-permissions'
@@ -58,7 +58,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     }
     const token = getCookie(c, ACCESS_COOKIE)
     if (!token) throw unauthorized('Authentication required', 'unauthenticated')
-    const info = await resolveAccessToken(db.db, token, clock.now())
+    const asked = c.req.header(PERSPECTIVE_HEADER)?.trim() || undefined
+    const info = await resolveAccessToken(db.db, token, clock.now(), asked)
     if (!info) throw invalidToken()
     c.set('auth', {
       userId: info.userId,
@@ -66,6 +67,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       submerchantId: info.submerchantId,
       role: null,
       via: 'session',
+      membership: info.membership,
     })
     await next()
   }

@@ -1,11 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { findMembership } from '../auth/memberships'
 import { touchMember } from '../domain/team-members'
-import type { AppEnv } from '../context'
+import { PERSPECTIVE_HEADER, type AppEnv } from '../context'
 import { forbidden } from '../errors'
 import { requireAuth } from './auth'
-
-export const PERSPECTIVE_HEADER = 'Token-Perspective'
 
 /**
  * Token-Perspective names the submerchant the call acts for; it must be one of the user's
@@ -28,7 +26,11 @@ export function perspective(): MiddlewareHandler<AppEnv> {
       c.set('auth', { ...auth, submerchantId: null, role: null })
       return next()
     }
-    const membership = await findMembership(c.get('deps').db.db, auth.userId, submerchantId)
+    // Read with the access token when it asked for this account; otherwise asked now.
+    const membership =
+      auth.membership?.submerchantId === submerchantId
+        ? auth.membership.membership
+        : await findMembership(c.get('deps').db.db, auth.userId, submerchantId)
     if (!membership) {
       if (header) throw forbidden('Not permitted for this account', 'invalid_perspective')
       // The attached account was left since the token was issued: carry on with no perspective.

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { submerchantUsers } from '../../server/db/schema/core'
 import { SEED_SUBMERCHANTS, SEED_USERS } from '../../server/seed/ids'
 import { TEST_API_KEY_TOKEN } from './helpers/db'
 import { Client, createTestApp, EMAILS, errorBody, signedIn, type TestApp } from './auth-harness'
@@ -91,6 +93,26 @@ describe('perspective guard', () => {
       { perspective: SEED_SUBMERCHANTS.cityCabs },
     )
     expect(res.status).toBe(200)
+  })
+
+  it('reads the membership with the token on every call: a role change or removal counts at once', async () => {
+    const own = await createTestApp()
+    const manager = await signedIn(own.app, EMAILS.manager)
+    const teamList = () =>
+      manager.request('GET', `/v1/submerchants/${SEED_SUBMERCHANTS.cityCabs}/users`, {
+        perspective: SEED_SUBMERCHANTS.cityCabs,
+      })
+    expect((await teamList()).status).toBe(200)
+    const member = and(
+      eq(submerchantUsers.userId, SEED_USERS.manager),
+      eq(submerchantUsers.submerchantId, SEED_SUBMERCHANTS.cityCabs),
+    )
+    await own.database.db.update(submerchantUsers).set({ submerchantRole: 'viewer' }).where(member)
+    expect((await teamList()).status).toBe(403)
+    await own.database.db.delete(submerchantUsers).where(member)
+    const gone = await teamList()
+    expect(gone.status).toBe(403)
+    expect((await errorBody(gone)).code).toBe('invalid_perspective')
   })
 
   it('refuses a foreign or unknown submerchant with 403', async () => {
