@@ -62,12 +62,44 @@ describe('fetchInWindows', () => {
       expect(seen.map((row) => row.id)).toEqual(expected.map((row) => row.id))
       expect(progress[0]).toEqual([0, all.length])
       expect(progress.at(-1)).toEqual([all.length, all.length])
-      // The span was halved until no window held more than 200 rows: no deep offsets, and the
+      // The span was cut until no window held more than 200 rows: no deep offsets, and the
       // quiet days cost few requests (the windows' first pages, and their rest).
       expect(Math.max(...list.calls.map((call) => call.offset))).toBeLessThan(200)
       expect(list.calls.length).toBeLessThan(60)
     })
   }
+
+  it("cuts a full span by its total at once, and asks for the parts' first pages together", async () => {
+    // 2,000 rows spread evenly over the 10 days.
+    const all = Array.from({ length: 2_000 }, (_, id) => ({ id, at: START + id * (DAY / 200) }))
+    const list = fakeList(all, false)
+    let inFlight = 0
+    let mostInFlight = 0
+    const seen: number[] = []
+    await fetchInWindows<Row>({
+      range,
+      descending: false,
+      maxRowsPerWindow: 200,
+      fetchPage: async (window, offset, limit) => {
+        inFlight++
+        mostInFlight = Math.max(mostInFlight, inFlight)
+        await new Promise((done) => setTimeout(done, 1))
+        inFlight--
+        return list.fetchPage(window, offset, limit)
+      },
+      pageSize: 50,
+      concurrency: 3,
+      onPage: (items) => void seen.push(...items.map((row) => row.id)),
+    })
+    expect(seen).toEqual(all.map((row) => row.id))
+    // One request for the whole span, then 14 parts of about 143 rows (150 is three quarters of
+    // 200): each its first page and two more. Halving would have probed 2 + 4 + 8 + 16 windows.
+    const firstPages = list.calls.filter((call) => call.offset === 0)
+    expect(firstPages).toHaveLength(15)
+    expect(list.calls).toHaveLength(1 + 14 * 3)
+    expect(mostInFlight).toBeGreaterThan(1)
+    expect(mostInFlight).toBeLessThanOrEqual(6)
+  })
 
   it('stops at the first failure and on abort', async () => {
     const list = fakeList(rows(), false)
@@ -86,6 +118,23 @@ describe('fetchInWindows', () => {
         onPage: () => undefined,
       }),
     ).rejects.toThrow('boom')
+
+    // A part's first page that fails stops the walk too, with nothing left unsettled.
+    const failingPart = async (window: TimeWindow, offset: number, limit: number) => {
+      if (offset === 0 && window.gte.getTime() > START) throw new Error('part lost')
+      return list.fetchPage(window, offset, limit)
+    }
+    await expect(
+      fetchInWindows<Row>({
+        range,
+        descending: false,
+        maxRowsPerWindow: 200,
+        fetchPage: failingPart,
+        pageSize: 50,
+        concurrency: 2,
+        onPage: () => undefined,
+      }),
+    ).rejects.toThrow('part lost')
 
     const controller = new AbortController()
     controller.abort(new Error('cancelled'))

@@ -233,7 +233,7 @@ describe('runExport', () => {
     expect(progress[1]).toBe(2_600)
     const sales = api.calls.filter((call) => call.list === 'sales')
     expect(Math.max(...sales.map((call) => call.offset))).toBeLessThan(2_000)
-    // The first request is the whole range; the windows that follow are its halves and theirs.
+    // The first request is the whole range; 2,600 sales make two parts of it (about 1,500 each).
     expect(sales[0]).toMatchObject({ gte: at(0, 0), lt: at(3, 0), offset: 0 })
     expect(sales.some((call) => call.gte === at(1, 43_200) && call.lt === at(3, 0))).toBe(true)
   })
