@@ -192,6 +192,16 @@ describe('apiList', () => {
     })
   })
 
+  it('sends at once while a lazily loaded schema is still loading', async () => {
+    const net = network(json(200, [{ id: 'sale_1', amount: 150 }], { 'Total-Count': '1' }))
+    let loaded: (schema: typeof Item) => void = () => undefined
+    const schema = new Promise<typeof Item>((resolve) => (loaded = resolve))
+    const page = client(net).apiList('/v1/sales', { limit: 10 }, schema)
+    expect(net.calls).toHaveLength(1)
+    loaded(Item)
+    await expect(page).resolves.toMatchObject({ items: [{ id: 'sale_1', amount: 150 }], total: 1 })
+  })
+
   it('rejects a body that is not an array or has a bad item', async () => {
     const net = network(json(200, { items: [] }), json(200, [{ id: 'a', amount: 1 }, { id: 2 }]))
     const c = client(net)

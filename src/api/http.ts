@@ -142,16 +142,20 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   // A list (docs/api.md#lists): the body is an array of items, the total comes from the Total-Count headers.
+  // As api(), the schema may still be loading: the request leaves first.
   async function apiList<T>(
     path: string,
     query: ListQuery,
-    schema: Validator<T>,
+    schema: Validator<T> | Promise<Validator<T>>,
     options: Omit<RequestOptions, 'method' | 'body' | 'query'> = {},
   ): Promise<ListPage<T>> {
-    const response = await send(path, { ...options, query: buildListQuery(query) })
+    const sent = send(path, { ...options, query: buildListQuery(query) })
+    if (schema instanceof Promise) schema.catch(() => undefined)
+    const response = await sent
     const body: unknown = response._data
     if (!Array.isArray(body)) throw new ResponseValidationError(path, 'expected a JSON array')
-    const items = body.map((item, index) => validate(`${path} [${index}]`, item, schema))
+    const check = await schema
+    const items = body.map((item, index) => validate(`${path} [${index}]`, item, check))
     return { items, ...parseListTotal(response.headers, items.length) }
   }
 

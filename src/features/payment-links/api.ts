@@ -35,10 +35,13 @@ export const intentQueries = {
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: intentKeys.list(submerchantId, params),
-      queryFn: async ({ signal }): Promise<ListPage<Intent>> => {
-        const { Intent } = await schemas()
-        return apiList('/v1/intents', toListQuery({ submerchantId }, params), Intent, { signal })
-      },
+      queryFn: ({ signal }): Promise<ListPage<Intent>> =>
+        apiList(
+          '/v1/intents',
+          toListQuery({ submerchantId }, params),
+          schemas().then((schema) => schema.Intent),
+          { signal },
+        ),
       placeholderData: keepPreviousData,
     }),
   // GET /v1/intents?q&limit=10 (search).

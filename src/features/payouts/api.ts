@@ -82,10 +82,13 @@ export const payoutQueries = {
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: payoutKeys.list(submerchantId, params),
-      queryFn: async ({ signal }): Promise<ListPage<Payout>> => {
-        const { Payout } = await schemas()
-        return apiList('/v1/payouts', toListQuery({ submerchantId }, params), Payout, { signal })
-      },
+      queryFn: ({ signal }): Promise<ListPage<Payout>> =>
+        apiList(
+          '/v1/payouts',
+          toListQuery({ submerchantId }, params),
+          schemas().then((schema) => schema.Payout),
+          { signal },
+        ),
       placeholderData: keepPreviousData,
     }),
   // GET /v1/payouts/{payoutId}.

@@ -23,10 +23,14 @@ export const salesQueries = {
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: salesKeys.list(submerchantId, params),
-      queryFn: async ({ signal }): Promise<ListPage<SaleListItem>> => {
-        const { SaleListItem } = await schemas()
+      queryFn: ({ signal }): Promise<ListPage<SaleListItem>> => {
         const query = toListQuery({ submerchantId }, params, SALE_LIST_FIELDS)
-        return apiList('/v1/sales', query, SaleListItem, { signal })
+        return apiList(
+          '/v1/sales',
+          query,
+          schemas().then((schema) => schema.SaleListItem),
+          { signal },
+        )
       },
       // A filter change keeps the old rows on screen (marked busy) until the new ones arrive.
       placeholderData: keepPreviousData,

@@ -66,17 +66,13 @@ export const terminalQueries = {
   list: (submerchantId: string, params: ListParams) =>
     queryOptions({
       queryKey: terminalKeys.list(submerchantId, params),
-      queryFn: async ({ signal }): Promise<ListPage<Terminal>> => {
-        const { Terminal } = await schemas()
-        return apiList(
+      queryFn: ({ signal }): Promise<ListPage<Terminal>> =>
+        apiList(
           '/v1/terminals',
           toListQuery({ [ALLOCATION]: submerchantId }, params),
-          Terminal,
-          {
-            signal,
-          },
-        )
-      },
+          schemas().then((schema) => schema.Terminal),
+          { signal },
+        ),
       placeholderData: keepPreviousData,
     }),
   // GET /v1/terminals?q&limit=10: the search suggestions (docs/constants.md#timing).
