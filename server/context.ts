@@ -1,10 +1,16 @@
-import type { Membership } from './auth/memberships'
 import type { Clock } from './clock'
 import type { Database } from './db/client'
 import type { ServerConfig } from './config'
 import type { InlineSources } from './inline-sources'
 
 export type Role = 'owner' | 'manager' | 'viewer'
+
+// A person's membership of one account (server/auth/memberships.ts reads it).
+export interface Membership {
+  id: string
+  submerchantId: string
+  role: Role
+}
 
 // Who is calling, set by the auth middleware; null on public routes.
 // The header that names the account a call acts for (docs/api.md).

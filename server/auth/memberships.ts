@@ -1,13 +1,7 @@
 import { and, eq } from 'drizzle-orm'
-import type { Role } from '../context'
+import type { Membership } from '../context'
 import type { Db } from '../db/client'
 import { submerchantUsers } from '../db/schema/core'
-
-export interface Membership {
-  id: string
-  submerchantId: string
-  role: Role
-}
 
 export async function findMembership(
   db: Db,

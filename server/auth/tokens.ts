@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { accessTokens, devices, refreshTokens } from '../db/schema/auth'
 import { submerchantUsers } from '../db/schema/core'
 import type { Db } from '../db/client'
-import type { Membership } from './memberships'
+import type { Membership } from '../context'
 import { newId, randomToken, sha256 } from './random'
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000
