@@ -103,52 +103,34 @@ describe('fetchInWindows', () => {
 
   it('stops at the first failure and on abort', async () => {
     const list = fakeList(rows(), false)
-    const failing = async (window: TimeWindow, offset: number, limit: number) => {
+    type FetchPage = typeof list.fetchPage
+    // The walk over the quiet week and the burst, its rows dropped.
+    const walk = (fetchPage: FetchPage, maxRowsPerWindow: number, signal?: AbortSignal) =>
+      fetchInWindows<Row>({
+        range,
+        descending: false,
+        maxRowsPerWindow,
+        fetchPage,
+        pageSize: 50,
+        concurrency: 2,
+        signal,
+        onPage: () => undefined,
+      })
+    const failing: FetchPage = async (window, offset, limit) => {
       if (offset === 100) throw new Error('boom')
       return list.fetchPage(window, offset, limit)
     }
-    await expect(
-      fetchInWindows<Row>({
-        range,
-        descending: false,
-        maxRowsPerWindow: 10_000,
-        fetchPage: failing,
-        pageSize: 50,
-        concurrency: 2,
-        onPage: () => undefined,
-      }),
-    ).rejects.toThrow('boom')
+    await expect(walk(failing, 10_000)).rejects.toThrow('boom')
 
     // A part's first page that fails stops the walk too, with nothing left unsettled.
-    const failingPart = async (window: TimeWindow, offset: number, limit: number) => {
+    const failingPart: FetchPage = async (window, offset, limit) => {
       if (offset === 0 && window.gte.getTime() > START) throw new Error('part lost')
       return list.fetchPage(window, offset, limit)
     }
-    await expect(
-      fetchInWindows<Row>({
-        range,
-        descending: false,
-        maxRowsPerWindow: 200,
-        fetchPage: failingPart,
-        pageSize: 50,
-        concurrency: 2,
-        onPage: () => undefined,
-      }),
-    ).rejects.toThrow('part lost')
+    await expect(walk(failingPart, 200)).rejects.toThrow('part lost')
 
     const controller = new AbortController()
     controller.abort(new Error('cancelled'))
-    await expect(
-      fetchInWindows<Row>({
-        range,
-        descending: false,
-        maxRowsPerWindow: 200,
-        fetchPage: list.fetchPage,
-        pageSize: 50,
-        concurrency: 2,
-        signal: controller.signal,
-        onPage: () => undefined,
-      }),
-    ).rejects.toThrow('cancelled')
+    await expect(walk(list.fetchPage, 200, controller.signal)).rejects.toThrow('cancelled')
   })
 })
