@@ -43,6 +43,17 @@ describe('PdfWriter', { timeout: 30_000 }, () => {
     expect(pages.at(-1)!.text).toMatch(/Summary.*Transactions\s+250.*Gross\s+3085\.00\s+GBP/)
   })
 
+  it('keeps every row one line: a text wider than its column ends in an ellipsis', async () => {
+    const writer = new PdfWriter({ title: 'T', subtitle: 'S', header: HEADER, amountColumns: [1] })
+    const long = `JOB-${'long reference '.repeat(20)}END`
+    writer.write(
+      Array.from({ length: 70 }, (_, i) => [`sale_${i}`, '1.00', 'Visa', i === 3 ? long : '']),
+    )
+    const text = (await pagesOf(writer.finish(null))).map((page) => page.text).join('\n')
+    expect(text).toMatch(/JOB-long reference[^\n]*\.\.\./)
+    expect(text).not.toContain('END')
+  })
+
   it('prints an empty export as a header and a zero summary', async () => {
     const writer = new PdfWriter({ title: 'T', subtitle: 'S', header: HEADER, amountColumns: [1] })
     const pages = await pagesOf(writer.finish([['Transactions', '0', '']]))

@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf'
-import { autoTable, type CellHookData, type UserOptions } from 'jspdf-autotable'
+import { autoTable } from 'jspdf-autotable'
 import { pdfSafe } from '@/lib/pdf-text'
 
 export interface PdfExportHead {
@@ -44,7 +44,9 @@ export class PdfWriter {
   private readonly header: string[]
   private pending: string[][] = []
   private pagesDrawn = 0
-  private layout: { widths: number[]; rowHeight: number; headHeight: number } | null = null
+  private layout: Layout | null = null
+  // Where the last page's rows end: the summary starts below.
+  private finalY = MARGIN
 
   constructor(private readonly head: PdfExportHead) {
     this.header = head.header.map(pdfSafe)
@@ -72,12 +74,10 @@ export class PdfWriter {
     this.pending = []
     const doc = this.doc
     if (summary) {
-      const finalY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable
-        ?.finalY
       autoTable(doc, {
         head: [['Summary', '', '']],
         body: summary.map((row) => row.map(pdfSafe)),
-        startY: (finalY ?? MARGIN) + 18,
+        startY: this.finalY + 18,
         margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + FOOTER },
         tableWidth: 260,
         pageBreak: 'avoid',
@@ -117,28 +117,6 @@ export class PdfWriter {
     return Math.max(1, Math.floor((bottom - this.startY() - headHeight) / rowHeight - 0.01))
   }
 
-  private tableOptions(widths: number[]): UserOptions {
-    const amounts = new Set(this.head.amountColumns)
-    return {
-      margin: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + FOOTER },
-      theme: 'plain',
-      styles: { fontSize: FONT_SIZE, cellPadding: PADDING, overflow: 'ellipsize', textColor: 20 },
-      // The header wraps instead: it is the same on every page, so every page's rows still fit.
-      headStyles: {
-        fillColor: HEAD_FILL,
-        textColor: 255,
-        fontStyle: 'bold',
-        overflow: 'linebreak',
-      },
-      columnStyles: Object.fromEntries(
-        widths.map((cellWidth, index) => [
-          index,
-          { cellWidth, halign: amounts.has(index) ? ('right' as const) : ('left' as const) },
-        ]),
-      ),
-    }
-  }
-
   // Column widths from the header and the first rows, fitted to the page; row heights with them.
   private measure(sample: string[][]) {
     const doc = this.doc
@@ -159,43 +137,36 @@ export class PdfWriter {
     widths[last] = Math.max(MIN_TEXT_COLUMN, available - fixed)
     const total = widths.reduce((sum, width) => sum + width, 0)
     const fitted = total > available ? widths.map((width) => (width * available) / total) : widths
-    doc.setFont('helvetica', 'normal')
+    // A row is one line; the header as many as its longest wrapped name.
+    const lines = Math.max(1, ...this.headerLines(fitted).map((name) => name.length))
+    const lineHeight = FONT_SIZE * doc.getLineHeightFactor()
+    return {
+      widths: fitted,
+      rowHeight: lineHeight + 2 * PADDING,
+      headHeight: lines * lineHeight + 2 * PADDING,
+    }
+  }
 
-    // One header row and one body row on a scratch document give the heights.
-    const scratch = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' })
-    let rowHeight = 0
-    let headHeight = 0
-    autoTable(scratch, {
-      ...this.tableOptions(fitted),
-      head: [this.header],
-      body: [sample[0] ?? this.header],
-      didDrawCell: (data: CellHookData) => {
-        if (data.section === 'head') headHeight = Math.max(headHeight, data.cell.height)
-        else rowHeight = Math.max(rowHeight, data.cell.height)
-      },
-    })
-    return { widths: fitted, rowHeight, headHeight }
+  // Each header name wrapped to its column, in the header's bold font.
+  private headerLines(widths: number[]): string[][] {
+    const doc = this.doc
+    doc.setFont('helvetica', 'bold')
+    doc.setFontSize(FONT_SIZE)
+    return this.header.map(
+      (name, column) => doc.splitTextToSize(name, (widths[column] ?? 0) - 2 * PADDING) as string[],
+    )
   }
 
   private drawPage(rows: string[][]): void {
     const doc = this.doc
-    this.layout ??= this.measure(rows.length > 0 ? rows.slice(0, 64) : [this.header])
+    const layout = (this.layout ??= this.measure(
+      rows.length > 0 ? rows.slice(0, 64) : [this.header],
+    ))
     if (this.pagesDrawn > 0) doc.addPage()
-    const pageWidth = doc.internal.pageSize.width
-    autoTable(doc, {
-      ...this.tableOptions(this.layout.widths),
-      head: [this.header],
-      body: rows,
-      startY: this.startY(),
-      showHead: 'everyPage',
-      // Stripes: one rectangle per other row, under its cells, instead of one fill per cell.
-      willDrawCell: (data: CellHookData) => {
-        if (data.section !== 'body' || data.column.index !== 0 || data.row.index % 2 === 0) return
-        doc.setFillColor(...STRIPE_FILL)
-        doc.rect(MARGIN, data.cell.y, pageWidth - 2 * MARGIN, data.row.height, 'F')
-      },
-    })
+    const top = this.startY()
+    this.drawHeader(top, layout)
     this.pagesDrawn = doc.getNumberOfPages()
+    this.finalY = this.drawRows(rows, top + layout.headHeight, layout)
     // A page's instructions as one string, not thousands of small ones. In place: jspdf keeps
     // writing to the current page's array.
     const pages = (doc.internal as unknown as { pages: (string[] | null)[] }).pages
@@ -204,4 +175,88 @@ export class PdfWriter {
       if (content && content.length > 1) content.splice(0, content.length, content.join('\n'))
     }
   }
+
+  // The header row at `top`: white bold names on the dark band, wrapped within their columns.
+  private drawHeader(top: number, layout: Layout): void {
+    const doc = this.doc
+    const amounts = new Set(this.head.amountColumns)
+    doc.setFillColor(...HEAD_FILL)
+    doc.rect(
+      MARGIN,
+      top,
+      layout.widths.reduce((sum, width) => sum + width, 0),
+      layout.headHeight,
+      'F',
+    )
+    const names = this.headerLines(layout.widths)
+    doc.setTextColor(255)
+    let left = MARGIN
+    names.forEach((lines, column) => {
+      const width = layout.widths[column] ?? 0
+      const right = amounts.has(column)
+      doc.text(lines, right ? left + width - PADDING : left + PADDING, top + PADDING, {
+        align: right ? 'right' : 'left',
+        baseline: 'top',
+      })
+      left += width
+    })
+  }
+
+  /**
+   * The rows of one page from `top`, as the header's columns lay them out: a stripe under every
+   * other row, each cell's text on one line (cut with an ellipsis where it would overflow), amounts
+   * to the right. Drawn directly rather than by jspdf-autotable, which styles every cell anew (its
+   * font lookups alone were a quarter of an export's drawing). Returns where the rows end.
+   */
+  private drawRows(rows: string[][], top: number, layout: Layout): number {
+    const doc = this.doc
+    const pageWidth = doc.internal.pageSize.width
+    const amounts = new Set(this.head.amountColumns)
+    const lefts = layout.widths.map((_, index) =>
+      layout.widths.slice(0, index).reduce((sum, width) => sum + width, MARGIN),
+    )
+    doc.setFillColor(...STRIPE_FILL)
+    rows.forEach((_, index) => {
+      if (index % 2 === 0) return
+      const y = top + index * layout.rowHeight
+      doc.rect(MARGIN, y, pageWidth - 2 * MARGIN, layout.rowHeight, 'F')
+    })
+    doc.setFont('helvetica', 'normal')
+    doc.setFontSize(FONT_SIZE)
+    doc.setTextColor(20)
+    const unit = FONT_SIZE / doc.internal.scaleFactor
+    const widthOf = (text: string) => doc.getStringUnitWidth(text) * unit
+    rows.forEach((row, index) => {
+      const middle = top + (index + 0.5) * layout.rowHeight
+      row.forEach((cell, column) => {
+        if (cell === '') return
+        const room = (layout.widths[column] ?? 0) - 2 * PADDING
+        const text = fitted(cell, room, widthOf)
+        const left = lefts[column] ?? MARGIN
+        if (amounts.has(column)) {
+          doc.text(text, left + (layout.widths[column] ?? 0) - PADDING, middle, {
+            align: 'right',
+            baseline: 'middle',
+          })
+        } else {
+          doc.text(text, left + PADDING, middle, { baseline: 'middle' })
+        }
+      })
+    })
+    return top + rows.length * layout.rowHeight
+  }
+}
+
+interface Layout {
+  widths: number[]
+  rowHeight: number
+  headHeight: number
+}
+
+// `text` cut to fit `room` points, ending in '...' as jspdf-autotable's ellipsis does.
+function fitted(text: string, room: number, widthOf: (text: string) => number): string {
+  if (widthOf(text) <= room) return text
+  let end = text.length
+  while (end > 0 && widthOf(`${text.slice(0, end).trimEnd()}...`) > room) end--
+  return end > 0 ? `${text.slice(0, end).trimEnd()}...` : ''
 }
