@@ -12,10 +12,10 @@ export interface Membership {
   role: Role
 }
 
-// Who is calling, set by the auth middleware; null on public routes.
 // The header that names the account a call acts for (docs/api.md).
 export const PERSPECTIVE_HEADER = 'Token-Perspective'
 
+// Who is calling, set by the auth middleware; null on public routes.
 export interface AuthContext {
   userId: string
   // The submerchant named by the Token-Perspective header (or the API key's submerchant).
