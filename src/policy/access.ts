@@ -1,4 +1,5 @@
 import type { Role } from '@/api/schema/common'
+import type { EventType } from '@/api/schema/event-values'
 import {
   ACCESS_LISTS,
   type AccessLists,
@@ -129,6 +130,14 @@ export const ACCESS_RULES = {
 } as const satisfies Record<string, Rule>
 
 export type AccessRule = keyof typeof ACCESS_RULES
+
+// docs/events.md#who-sees-what: the rule a person must pass to see an event of this type, if any
+// (every member sees the rest).
+export function eventRule(type: EventType): AccessRule | null {
+  if (type.startsWith('payout.')) return 'canViewPayouts'
+  if (type === 'webhook_endpoint.failing') return 'canUseDeveloperTools'
+  return null
+}
 
 // What a refused person is told (the texts of docs/roles.md where it gives one); the sandbox's 403 uses the same.
 export const ACCESS_DENIED_MESSAGES: Record<AccessRule, string> = {

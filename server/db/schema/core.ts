@@ -537,6 +537,8 @@ export const webhookNotifications = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     submerchantId: text('submerchant_id').notNull(),
     event: text('event').notNull(),
+    // The event this delivers (events.id); null for a test notification.
+    eventId: text('event_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     hasSucceeded: boolean('has_succeeded').notNull().default(false),
     attemptCount: integer('attempt_count').notNull().default(0),

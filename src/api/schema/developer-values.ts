@@ -1,3 +1,5 @@
+import { EVENT_TYPES } from './event-values'
+
 // Developer-tools enums as plain values (no arktype), for screens that only need the names.
 
 // API key resources and their operations (docs/entities.md#api-key-permissions).
@@ -17,6 +19,6 @@ export const API_KEY_RESOURCES = {
   webhookNotifications: ['read'],
 } as const
 
-// Webhook event keys (docs/entities.md#webhook-events).
-export const WEBHOOK_EVENTS = ['sale.created', 'intent.authorized'] as const
+// Webhook event keys (docs/entities.md#webhook-events): every live event type (docs/events.md).
+export const WEBHOOK_EVENTS = EVENT_TYPES
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]
