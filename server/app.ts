@@ -21,6 +21,7 @@ import { activityRoutes } from './routes/activity'
 import { apiKeyRoutes } from './routes/api-keys'
 import { balanceTransactionRoutes } from './routes/balance-transactions'
 import { enrollmentRoutes } from './routes/enrollments'
+import { eventRoutes, notificationRoutes } from './routes/events'
 import { healthRoutes } from './routes/health'
 import { intentRoutes } from './routes/intents'
 import { intentImportRoutes } from './routes/intent-imports'
@@ -115,6 +116,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/payout-cards', payoutCardRoutes())
   app.route('/v1/password-reset-tickets', passwordResetTicketRoutes())
   app.route('/v1/registrations', registrationRoutes())
+  app.route('/v1/events', eventRoutes())
+  app.route('/v1/notifications', notificationRoutes())
 
   if (deps.config.sandboxControls) {
     const token = deps.config.sandboxToken

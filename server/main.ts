@@ -10,6 +10,7 @@ import { migrate, openDatabase, withStartupLock } from './db/client'
 import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
 import { startDeliveryLoop } from './webhooks/delivery'
+import { existingEventHub } from './events/hub'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     if (lifecycle.draining) return
     lifecycle.draining = true
     console.log(`${signal}: finishing in-flight requests…`)
+    // Open event streams end now (their clients reconnect to another server with Last-Event-ID).
+    void existingEventHub(database)?.close()
     // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
     server.close(() => {
       Promise.resolve(deliveries?.stop())

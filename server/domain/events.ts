@@ -1,4 +1,5 @@
-// Webhook events: one call stores the deliveries of an event, inside the caller's transaction.
+// Events (docs/events.md): one call records a change of an account's money objects, inside the
+// caller's transaction.
 //
 // Usage (e.g. the pay page creating a sale):
 //
@@ -12,18 +13,23 @@
 //     })
 //   })
 //
-// It writes one webhook_notifications row per enabled, not deleted endpoint of the account that
-// subscribes to the event, due at once. The webhook delivery loop sends
-// them; rows commit or roll back with the caller's work, so an event is never lost or invented.
+// It writes the `events` row, tells every server about it at commit (NOTIFY; the event hub of each
+// server hands it to its open streams), and writes one webhook_notifications row per enabled, not
+// deleted endpoint of the account that subscribes to the type, due at once. Everything commits or
+// rolls back with the caller's work, so an event is never lost or invented, and webhooks, streams
+// and the bell always agree.
 import { and, arrayContains, eq, isNull } from 'drizzle-orm'
 import type { WebhookEvent } from '@/api/schema/developer'
+import type { EventType } from '@/api/schema/event-values'
+import { runOnHandle } from '../db/client'
 import type { Db } from '../db/client'
 import { webhookEndpoints, webhookNotifications } from '../db/schema/core'
+import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/random'
 
 export interface EventInput {
   submerchantId: string
-  type: WebhookEvent
+  type: EventType
   // The object the event is about (the serialized sale or intent, docs/entities.md#webhook-events).
   data: Record<string, unknown>
   // The sandbox clock's time (deps.clock.now()).
@@ -64,8 +70,52 @@ export function notificationRow(
   }
 }
 
-// Stores the event's notifications; returns their ids (empty when no endpoint subscribes).
-export async function recordEvent(tx: Db, input: EventInput): Promise<string[]> {
+// The channel every server listens on; the payload is the event's seq.
+export const EVENTS_CHANNEL = 'portal_events'
+
+let sequence = 0
+
+// Ids sort by time, then by the order of writes in this process.
+export function eventId(now: Date): string {
+  sequence = (sequence + 1) % 0x10000
+  const time = now.getTime().toString(16).padStart(12, '0')
+  return `evt_${time}${sequence.toString(16).padStart(4, '0')}${randomBytes(4).toString('hex')}`
+}
+
+// One fixed statement: the row, and the NOTIFY that PostgreSQL (and PGlite) sends at commit.
+const INSERT_EVENT = `with e as (
+    insert into events (id, submerchant_id, type, created_at, object_id, data)
+    values ($1, $2, $3, $4::timestamptz, $5, $6::jsonb) returning seq)
+  select pg_notify('${EVENTS_CHANNEL}', seq::text) from e`
+
+export interface RecordedEvent {
+  id: string
+  // The webhook notifications written for it (empty when no endpoint subscribes).
+  notificationIds: string[]
+}
+
+// The id of the object an event is about: the serialized object's own id.
+function objectIdOf(data: Record<string, unknown>): string {
+  const id = data.id
+  if (typeof id !== 'string' || id === '') throw new Error('an event needs its object with an id')
+  return id
+}
+
+// Stores the event and its webhook notifications.
+export async function recordEvent(tx: Db, input: EventInput): Promise<RecordedEvent> {
+  const id = eventId(input.now)
+  await runOnHandle(tx, INSERT_EVENT, [
+    id,
+    input.submerchantId,
+    input.type,
+    input.now.toISOString(),
+    objectIdOf(input.data),
+    JSON.stringify(input.data),
+  ])
+  return { id, notificationIds: await recordNotifications(tx, input, id) }
+}
+
+async function recordNotifications(tx: Db, input: EventInput, eventId: string): Promise<string[]> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -78,7 +128,7 @@ export async function recordEvent(tx: Db, input: EventInput): Promise<string[]> 
       ),
     )
   if (endpoints.length === 0) return []
-  const rows = endpoints.map((endpoint) => notificationRow(endpoint.id, input))
+  const rows = endpoints.map((endpoint) => ({ ...notificationRow(endpoint.id, input), eventId }))
   await tx.insert(webhookNotifications).values(rows)
   return rows.map((row) => row.id as string)
 }

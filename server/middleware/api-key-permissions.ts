@@ -38,6 +38,12 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'GET /v1/invitations/:token': null,
   'POST /v1/invitations/:token/acceptance': null,
   'GET /v1/activity': null,
+  // The live stream and the bell are a person's (docs/events.md); a key reads the events list.
+  'GET /v1/events/stream': null,
+  'GET /v1/notifications': null,
+  'PUT /v1/notifications/read': null,
+  'PUT /v1/notifications/:eventId/read': null,
+  'GET /v1/events': 'webhookNotifications:read',
 
   'GET /v1/submerchants': 'submerchants:read',
   'GET /v1/submerchants/:id': 'submerchants:read',

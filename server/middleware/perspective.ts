@@ -57,3 +57,21 @@ export function requirePerspective(c: Context<AppEnv>): string {
   }
   return auth.submerchantId
 }
+
+/**
+ * For calls that cannot send headers (an EventSource): `?submerchantId=` names the account when no
+ * Token-Perspective header does; it must be one of the person's accounts (403 otherwise), and a
+ * header naming another account is refused.
+ */
+export async function perspectiveFromQuery(c: Context<AppEnv>): Promise<string> {
+  const asked = c.req.query('submerchantId')
+  const auth = requireAuth(c)
+  if (asked === undefined || asked === auth.submerchantId) return requirePerspective(c)
+  if (auth.via === 'api_key' || c.req.header(PERSPECTIVE_HEADER)?.trim()) {
+    throw forbidden('Not permitted for this account', 'invalid_perspective')
+  }
+  const membership = await findMembership(c.get('deps').db.db, auth.userId, asked)
+  if (!membership) throw forbidden('Not permitted for this account', 'invalid_perspective')
+  c.set('auth', { ...auth, submerchantId: asked, role: membership.role })
+  return asked
+}

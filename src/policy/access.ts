@@ -1,5 +1,5 @@
 import type { Role } from '@/api/schema/common'
-import type { EventType } from '@/api/schema/event-values'
+import { EVENT_TYPES, type EventType } from '@/api/schema/event-values'
 import {
   ACCESS_LISTS,
   type AccessLists,
@@ -137,6 +137,18 @@ export function eventRule(type: EventType): AccessRule | null {
   if (type.startsWith('payout.')) return 'canViewPayouts'
   if (type === 'webhook_endpoint.failing') return 'canUseDeveloperTools'
   return null
+}
+
+// The event types this person may see in this account (every member sees the rest).
+export function visibleEventTypes(
+  subject: AccessSubject,
+  lists: AccessLists = ACCESS_LISTS,
+): EventType[] {
+  if (subject.account === null || subject.role === null) return []
+  return EVENT_TYPES.filter((type) => {
+    const rule = eventRule(type)
+    return rule === null || ACCESS_RULES[rule](subject, lists)
+  })
 }
 
 // What a refused person is told (the texts of docs/roles.md where it gives one); the sandbox's 403 uses the same.

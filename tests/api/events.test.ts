@@ -43,8 +43,8 @@ async function enabledEndpoints(submerchantId: string, event: string) {
 describe('recordEvent', () => {
   it('writes one due notification per enabled endpoint subscribed to the event', async () => {
     const now = ctx.clock.now()
-    const data = { saleId: 'sale_0123456789abcdef0123' }
-    const ids = await ctx.database.db.transaction((tx) =>
+    const data = { id: 'sale_0123456789abcdef0123', saleId: 'sale_0123456789abcdef0123' }
+    const { notificationIds: ids } = await ctx.database.db.transaction((tx) =>
       recordEvent(tx, { submerchantId: CITY, type: 'sale.created', data, now }),
     )
     const expected = await enabledEndpoints(CITY, 'sale.created')
@@ -61,7 +61,7 @@ describe('recordEvent', () => {
   it('skips disabled endpoints and endpoints not subscribed to the event', async () => {
     // City Cabs' only intent.authorized endpoint is disabled in the seed.
     expect(await enabledEndpoints(CITY, 'intent.authorized')).toEqual([])
-    const ids = await recordEvent(ctx.database.db, {
+    const { notificationIds: ids } = await recordEvent(ctx.database.db, {
       submerchantId: CITY,
       type: 'intent.authorized',
       data: { id: 'int_x' },
@@ -74,19 +74,19 @@ describe('recordEvent', () => {
       data: { id: 'int_x' },
       now: ctx.clock.now(),
     })
-    expect(airport).toHaveLength(1)
+    expect(airport.notificationIds).toHaveLength(1)
   })
 
   it('leaves nothing behind when the caller rolls back', async () => {
     let ids: string[] = []
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        ids = await recordEvent(tx, {
+        ;({ notificationIds: ids } = await recordEvent(tx, {
           submerchantId: CITY,
           type: 'sale.created',
-          data: {},
+          data: { id: 'sale_x' },
           now: ctx.clock.now(),
-        })
+        }))
         throw new Error('caller failed')
       }),
     ).rejects.toThrow('caller failed')
@@ -100,10 +100,10 @@ describe('recordEvent', () => {
       `update webhook_endpoints set deleted_at = now() where submerchant_id = $1`,
       [AIRPORT],
     )
-    const ids = await recordEvent(ctx.database.db, {
+    const { notificationIds: ids } = await recordEvent(ctx.database.db, {
       submerchantId: AIRPORT,
       type: 'sale.created',
-      data: {},
+      data: { id: 'sale_x' },
       now: ctx.clock.now(),
     })
     expect(ids).toEqual([])

@@ -1,0 +1,72 @@
+import { Hono } from 'hono'
+import { inArray } from 'drizzle-orm'
+import { MarkReadPayload } from '@/api/schema/events'
+import { visibleEventTypes } from '@/policy/access'
+import type { AppEnv } from '../context'
+import { accessSubjectFor } from '../auth/access'
+import { events } from '../db/schema/events'
+import {
+  eventsList,
+  markAllRead,
+  markRead,
+  notificationFeed,
+  type FeedScope,
+} from '../domain/event-feed'
+import { badRequest } from '../errors'
+import { openEventStream } from '../events/stream'
+import { runAccountList } from '../lib/account-scope'
+import { requireAuth } from '../middleware/auth'
+import { requirePerspective } from '../middleware/perspective'
+import { parseJsonBody } from '../middleware/validate'
+import type { Context } from 'hono'
+
+// The types the caller may see in the perspective account (docs/events.md#who-sees-what).
+async function visibleTypes(c: Context<AppEnv>) {
+  return visibleEventTypes(await accessSubjectFor(c))
+}
+
+// GET /v1/events (the list) and GET /v1/events/stream (Server-Sent Events), docs/events.md#api.
+export function eventRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.get('/', async (c) => {
+    requirePerspective(c)
+    return runAccountList(c, eventsList, { where: inArray(events.type, await visibleTypes(c)) })
+  })
+  app.get('/stream', (c) => openEventStream(c))
+  return app
+}
+
+async function feedScope(c: Context<AppEnv>): Promise<FeedScope> {
+  const submerchantId = requirePerspective(c)
+  return { userId: requireAuth(c).userId, submerchantId, types: await visibleTypes(c) }
+}
+
+function assertNoQuery(c: Context<AppEnv>, allowed: readonly string[]): void {
+  for (const key of new URL(c.req.url).searchParams.keys()) {
+    if (!allowed.includes(key)) {
+      throw badRequest(`Unknown query parameter '${key}'`, [
+        { field: key, messages: ['is not a parameter of this call'] },
+      ])
+    }
+  }
+}
+
+// The bell: GET /v1/notifications and marking read (docs/events.md#api).
+export function notificationRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.get('/', async (c) => {
+    assertNoQuery(c, ['submerchantId'])
+    return c.json(await notificationFeed(c.get('deps').db, await feedScope(c)))
+  })
+  app.put('/read', async (c) => {
+    const { upTo } = await parseJsonBody(c, MarkReadPayload)
+    const deps = c.get('deps')
+    return c.json(await markAllRead(deps.db, await feedScope(c), upTo, deps.clock.now()))
+  })
+  app.put('/:eventId/read', async (c) => {
+    const deps = c.get('deps')
+    const scope = await feedScope(c)
+    return c.json(await markRead(deps.db, scope, c.req.param('eventId'), deps.clock.now()))
+  })
+  return app
+}
