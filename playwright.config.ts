@@ -94,6 +94,9 @@ export default defineConfig({
       DIST_DIR: E2E_DIST_DIR,
       SEED_SALES: '3000',
       SANDBOX_CONTROLS: '1',
+      // The world's round (payouts, refunds settling) stays off: tests move the shared clock, and
+      // a spec that needs a round asks for one (POST /sandbox/world/rounds).
+      SANDBOX_WORLD: '0',
       NODE_ENV: 'test',
       ...E2E_BUILD_ENV,
     },

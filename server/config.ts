@@ -45,6 +45,8 @@ export interface RuntimeConfig {
   buildIfStale: boolean
   // This server sends the due webhook deliveries (off when another server on the database does).
   webhookDelivery: boolean
+  // The sandbox world's round (server/sandbox/world.ts); SANDBOX_WORLD=0 turns it off.
+  sandboxWorld: boolean
   // How long a claim on due deliveries holds (sandbox clock) before another server may take them.
   webhookLeaseSeconds: number
   // Start-up warnings for the banner (listening beyond loopback, controls switched off).
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
     connectSrc: origins(env, 'CSP_CONNECT_SRC'),
     buildIfStale: argv.includes('--build-if-stale'),
     webhookDelivery: flag(env, 'WEBHOOK_DELIVERY', true),
+    sandboxWorld: flag(env, 'SANDBOX_WORLD', true),
     // Longer than a delivery's timeout, so a claim never runs out while its send is still going.
     webhookLeaseSeconds: integer(
       env,

@@ -11,6 +11,7 @@ import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
 import { startDeliveryLoop } from './webhooks/delivery'
 import { existingEventHub } from './events/hub'
+import { startWorld } from './sandbox/world'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -46,6 +47,11 @@ async function main(): Promise<void> {
       )
     : null
 
+  // The sandbox world moves on its clock: expiries, refunds, payouts and traffic (SANDBOX_WORLD=0: off).
+  const world = config.sandboxWorld
+    ? startWorld({ db: database, clock, config: config.server })
+    : null
+
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = listeningUrl(config.host, (info as AddressInfo).port)
     // Links default to the listening address; set before the first connection is served.
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
     void existingEventHub(database)?.close()
     // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
     server.close(() => {
-      Promise.resolve(deliveries?.stop())
+      Promise.all([deliveries?.stop(), world?.stop()])
         .then(() => database.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {

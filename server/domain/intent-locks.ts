@@ -5,7 +5,12 @@ import type { Intent } from '@/api/schema/intents'
 import type { Db } from '../db/client'
 import { intents } from '../db/schema/core'
 import { badRequest, conflict, notFound, type HttpError, type FieldError } from '../errors'
-import { EXPIRES_UNLESS, serializeIntent, type IntentRow } from './intent-records'
+import {
+  EXPIRES_UNLESS,
+  recordIntentEvent,
+  serializeIntent,
+  type IntentRow,
+} from './intent-records'
 
 /**
  * The sandbox clock's expiry: links past `expiresAt` that can still expire become `expired`, with
@@ -13,26 +18,33 @@ import { EXPIRES_UNLESS, serializeIntent, type IntentRow } from './intent-record
  */
 export async function expireDueIntents(
   db: Db,
-  scope: { submerchantId: string; intentId?: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(intents)
-    .set({
-      status: 'expired',
-      statusIsFinal: true,
-      updatedAt: sql`${intents.expiresAt}`,
-      logs: sql`${intents.logs} || jsonb_build_array('[' || to_char(${intents.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '] Payment link expired')`,
-    })
-    .where(
-      and(
-        eq(intents.submerchantId, scope.submerchantId),
-        scope.intentId ? eq(intents.id, scope.intentId) : undefined,
-        sql`not ${intents.statusIsFinal}`,
-        sql`${intents.status} <> ${EXPIRES_UNLESS}`,
-        lte(intents.expiresAt, now),
-      ),
-    )
+  // Every account's links when no account is named (the sandbox world's round).
+  scope: { submerchantId?: string; intentId?: string },
+  ctx: ChangeContext,
+): Promise<number> {
+  const now = ctx.now
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(intents)
+      .set({
+        status: 'expired',
+        statusIsFinal: true,
+        updatedAt: sql`${intents.expiresAt}`,
+        logs: sql`${intents.logs} || jsonb_build_array('[' || to_char(${intents.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '] Payment link expired')`,
+      })
+      .where(
+        and(
+          scope.submerchantId ? eq(intents.submerchantId, scope.submerchantId) : undefined,
+          scope.intentId ? eq(intents.id, scope.intentId) : undefined,
+          sql`not ${intents.statusIsFinal}`,
+          sql`${intents.status} <> ${EXPIRES_UNLESS}`,
+          lte(intents.expiresAt, now),
+        ),
+      )
+      .returning()
+    for (const row of expired) await recordIntentEvent(tx, row, ctx)
+    return expired.length
+  })
 }
 
 export interface IntentScope {
@@ -40,8 +52,12 @@ export interface IntentScope {
   submerchantId: string
 }
 
-export async function findOwnIntent(db: Db, scope: IntentScope, now: Date): Promise<IntentRow> {
-  await expireDueIntents(db, scope, now)
+export async function findOwnIntent(
+  db: Db,
+  scope: IntentScope,
+  ctx: ChangeContext,
+): Promise<IntentRow> {
+  await expireDueIntents(db, scope, ctx)
   const [row] = await db
     .select()
     .from(intents)
@@ -51,7 +67,12 @@ export async function findOwnIntent(db: Db, scope: IntentScope, now: Date): Prom
 }
 
 // The row locked for this transaction, expired first if its time has come.
-export async function lockIntent(tx: Db, scope: IntentScope, now: Date): Promise<IntentRow> {
+export async function lockIntent(
+  tx: Db,
+  scope: IntentScope,
+  ctx: ChangeContext,
+): Promise<IntentRow> {
+  const now = ctx.now
   const [row] = await tx
     .select()
     .from(intents)
@@ -64,7 +85,7 @@ export async function lockIntent(tx: Db, scope: IntentScope, now: Date): Promise
     !row.statusIsFinal &&
     row.status !== EXPIRES_UNLESS
   ) {
-    await expireDueIntents(tx, scope, now)
+    await expireDueIntents(tx, scope, ctx)
     return (await tx.select().from(intents).where(eq(intents.id, row.id)))[0] ?? row
   }
   return row
@@ -95,7 +116,7 @@ export async function changeIntent(
   apply: (row: IntentRow, tx: Db) => Promise<Partial<IntentRow>>,
 ): Promise<Intent> {
   return db.transaction(async (tx) => {
-    const row = await lockIntent(tx, scope, ctx.now)
+    const row = await lockIntent(tx, scope, ctx)
     const next = await apply(row, tx)
     const [updated] = await tx
       .update(intents)
@@ -103,6 +124,7 @@ export async function changeIntent(
       .where(eq(intents.id, row.id))
       .returning()
     if (!updated) throw new Error('intent update returned no row')
+    if (updated.status !== row.status) await recordIntentEvent(tx, updated, ctx)
     return serializeIntent(updated, ctx.origin)
   })
 }

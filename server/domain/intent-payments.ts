@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { CardScheme } from '@/api/schema/sale-values'
 import type { Db } from '../db/client'
 import { intents } from '../db/schema/core'
-import { recordEvent } from './events'
 import { lockIntent } from './intent-locks'
-import { logLine, serializeIntent, setIntent, type IntentRow } from './intent-records'
+import { logLine, recordIntentEvent, setIntent, type IntentRow } from './intent-records'
 import { captureIntentSale } from './sale-capture'
 
 export type CardOutcome = 'succeed' | 'decline' | 'challenge'
@@ -16,16 +15,6 @@ export interface CardDetails {
   lastFour: string
   scheme: CardScheme
   outcome: CardOutcome
-}
-
-// The webhook event intent.authorized, with the intent as the API would answer it.
-async function recordAuthorized(tx: Db, row: IntentRow, origin: string, now: Date) {
-  await recordEvent(tx, {
-    submerchantId: row.submerchantId,
-    type: 'intent.authorized',
-    data: serializeIntent(row, origin),
-    now,
-  })
 }
 
 // The statuses a customer can pay from (error: the last attempt failed; they may try again).
@@ -42,13 +31,17 @@ export type PayResult =
   | { outcome: 'unavailable'; intent: IntentRow }
 
 // The row by its capability id, locked and expired if due; null when unknown.
-async function lockPublic(tx: Db, intentId: string, now: Date): Promise<IntentRow | null> {
+async function lockPublic(
+  tx: Db,
+  intentId: string,
+  ctx: { origin: string; now: Date },
+): Promise<IntentRow | null> {
   const [found] = await tx
     .select({ submerchantId: intents.submerchantId })
     .from(intents)
     .where(eq(intents.id, intentId))
   if (!found) return null
-  return lockIntent(tx, { intentId, submerchantId: found.submerchantId }, now)
+  return lockIntent(tx, { intentId, submerchantId: found.submerchantId }, ctx)
 }
 
 // Authorisation succeeded: manual links wait for capture, automatic ones become a sale at once.
@@ -61,7 +54,7 @@ async function authorize(tx: Db, row: IntentRow, now: Date, origin: string): Pro
       updatedAt: now,
       logs: [...row.logs, logLine(now, `Payment authorised (${card}), awaiting capture`)],
     })
-    await recordAuthorized(tx, intent, origin, now)
+    await recordIntentEvent(tx, intent, { origin, now })
     return { outcome: 'authorized', intent }
   }
   const authorized = await setIntent(tx, row.id, {
@@ -69,7 +62,7 @@ async function authorize(tx: Db, row: IntentRow, now: Date, origin: string): Pro
     authorizedAt: now,
     updatedAt: now,
   })
-  await recordAuthorized(tx, authorized, origin, now)
+  await recordIntentEvent(tx, authorized, { origin, now })
   const sale = await captureIntentSale(tx, row, row.amount, now)
   const intent = await setIntent(tx, row.id, {
     status: 'succeeded',
@@ -81,6 +74,7 @@ async function authorize(tx: Db, row: IntentRow, now: Date, origin: string): Pro
     updatedAt: now,
     logs: [...row.logs, logLine(now, `Payment authorised and captured (${card})`)],
   })
+  await recordIntentEvent(tx, intent, { origin, now })
   return { outcome: 'succeeded', intent }
 }
 
@@ -95,7 +89,7 @@ export function payIntent(
 ): Promise<PayResult | null> {
   const { card, customer, now, origin } = input
   return db.transaction(async (tx) => {
-    const row = await lockPublic(tx, intentId, now)
+    const row = await lockPublic(tx, intentId, { origin, now })
     if (!row) return null
     if (!PAYABLE_STATUSES.includes(row.status)) return { outcome: 'unavailable', intent: row }
     const attempt = await setIntent(tx, row.id, {
@@ -115,6 +109,7 @@ export function payIntent(
           logLine(now, `Payment declined by the card issuer (•••• ${card.lastFour})`),
         ],
       })
+      await recordIntentEvent(tx, intent, { origin, now })
       return { outcome: 'declined', intent }
     }
     if (card.outcome === 'challenge') {
@@ -134,9 +129,9 @@ export function completeChallenge(
   intentId: string,
   input: { result: 'complete' | 'fail'; now: Date; origin: string },
 ): Promise<PayResult | null> {
-  const { now } = input
+  const { now, origin } = input
   return db.transaction(async (tx) => {
-    const row = await lockPublic(tx, intentId, now)
+    const row = await lockPublic(tx, intentId, { origin, now })
     if (!row) return null
     if (row.status !== 'requires_3ds_challenge') return { outcome: 'unavailable', intent: row }
     if (input.result === 'fail') {
@@ -152,6 +147,6 @@ export function completeChallenge(
     const passed = await setIntent(tx, row.id, {
       logs: [...row.logs, logLine(now, '3-D Secure authentication completed')],
     })
-    return authorize(tx, passed, now, input.origin)
+    return authorize(tx, passed, now, origin)
   })
 }

@@ -9,7 +9,9 @@ import {
   type Intent,
   type IntentStatus,
 } from '@/api/schema/intents'
+import type { EventType } from '@/api/schema/event-values'
 import type { Db } from '../db/client'
+import { recordEvent } from './events'
 import { intentSearchText, intents } from '../db/schema/core'
 import type { AccountListResource } from '../lib/account-scope'
 import { intFilter, stringFilter } from '../lib/list-engine'
@@ -145,6 +147,31 @@ const SAMPLE_ROW: IntentRow = {
   logs: [],
   cardLastFour: null,
   cardScheme: null,
+}
+
+// The event of each status a link can move to (docs/events.md#event-types).
+const STATUS_EVENTS: Partial<Record<string, EventType>> = {
+  authorized_pending_capture: 'intent.authorized',
+  succeeded: 'intent.succeeded',
+  payment_declined: 'intent.payment_declined',
+  expired: 'intent.expired',
+  cancelled: 'intent.cancelled',
+}
+
+// Records the event of the link's new status, if it has one, in the change's transaction.
+export async function recordIntentEvent(
+  tx: Db,
+  row: IntentRow,
+  ctx: { origin: string; now: Date },
+): Promise<void> {
+  const type = STATUS_EVENTS[row.status]
+  if (!type) return
+  await recordEvent(tx, {
+    submerchantId: row.submerchantId,
+    type,
+    data: serializeIntent(row, ctx.origin),
+    now: ctx.now,
+  })
 }
 
 export async function setIntent(tx: Db, id: string, next: Partial<IntentRow>): Promise<IntentRow> {

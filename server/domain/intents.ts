@@ -167,9 +167,9 @@ export function captureIntent(
 }
 
 // DELETE /v1/intents/{id}: only cancelled, expired or declined links.
-export async function deleteIntent(db: Db, scope: IntentScope, now: Date): Promise<void> {
+export async function deleteIntent(db: Db, scope: IntentScope, ctx: ChangeContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockIntent(tx, scope, now)
+    const row = await lockIntent(tx, scope, ctx)
     if (!(DELETABLE_STATUSES as readonly string[]).includes(row.status)) {
       throw wrongState('delete', row.status)
     }

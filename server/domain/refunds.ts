@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { RefundRequest, RefundRequestPayload } from '@/api/schema/refunds'
 import { exceedsRefundableMessage, refundableAmount } from '@/lib/refundable'
 import type { Db } from '../db/client'
+import { recordEvent } from './events'
 import { refundRequests, sales } from '../db/schema/core'
 import { badRequest, conflict, notFound } from '../errors'
 import { newId } from '../auth/random'
@@ -108,7 +109,14 @@ export async function createRefundRequest(
       })
       .returning()
     if (!row) throw new Error('refund insert returned no row')
-    return serializeRefundRequest(row)
+    const refund = serializeRefundRequest(row)
+    await recordEvent(tx, {
+      submerchantId: scope.submerchantId,
+      type: 'refund_request.created',
+      data: refund,
+      now: input.now,
+    })
+    return refund
   })
 }
 

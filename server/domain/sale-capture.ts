@@ -22,38 +22,66 @@ function retrievalReferenceNumber(now: Date): string {
   return `${String(now.getUTCFullYear()).slice(-1)}${String(day).padStart(3, '0')}${digits}`
 }
 
+// What differs between a paid link's sale and a terminal's.
+export interface NewSale {
+  submerchantId: string
+  amount: number
+  gratuityAmount: number
+  currency: string
+  method: 'ecommerce' | 'pos' | 'softpos'
+  cardScheme: CardScheme
+  panLastFour: string
+  cardType?: 'credit' | 'debit' | 'prepaid'
+  terminal?: { id: string; serialNumber: string }
+  intent?: { id: string; reference: string | null }
+  // Held back from payouts, with the reason and the sentence the sale page shows.
+  withheld?: { reason: string; message: string }
+}
+
+// Why the sandbox holds a sale back (the seed and the simulated traffic use the same reasons).
+export const WITHHELD_REASONS: readonly { reason: string; message: string }[] = [
+  { reason: 'suspected_fraud', message: 'This sale is under review by our risk team.' },
+  {
+    reason: 'identity_verification_required',
+    message: 'We need to verify your identity before paying out this sale.',
+  },
+  {
+    reason: 'chargeback_risk',
+    message: 'The card issuer has flagged this sale; funds are held pending review.',
+  },
+]
+
 /**
- * The sale of a paid link: an ecommerce sale of `amount`, its balance transaction with the fee,
- * and a receipt. Runs inside the caller's transaction, which also moves the intent.
+ * A captured sale: the sale, its balance transaction with the fee, and a receipt, written inside
+ * the caller's transaction with the event sale.created (and sale.withheld when it is held back),
+ * so webhooks and live screens commit or roll back with the sale.
  */
-export async function captureIntentSale(
+export async function insertSale(
   tx: Db,
-  row: IntentRow,
-  amount: number,
+  input: NewSale,
   now: Date,
 ): Promise<typeof sales.$inferSelect> {
-  const scheme = row.cardScheme ?? 'visa'
   const saleId = newId('sale')
   const balanceTransactionId = newId('btx')
   // A receipt id is a capability URL (no login): random.
   const receiptId = `rcp_${randomBytes(12).toString('hex')}`
-  const fee = saleFee(amount, scheme)
+  const fee = saleFee(input.amount, input.cardScheme)
   const [sale] = await tx
     .insert(sales)
     .values({
       id: saleId,
-      submerchantId: row.submerchantId,
-      amount,
-      saleAmount: amount,
-      gratuityAmount: 0,
-      currency: row.currency,
-      method: 'ecommerce',
-      panLastFour: row.cardLastFour ?? '4242',
+      submerchantId: input.submerchantId,
+      amount: input.amount,
+      saleAmount: input.amount - input.gratuityAmount,
+      gratuityAmount: input.gratuityAmount,
+      currency: input.currency,
+      method: input.method,
+      panLastFour: input.panLastFour,
       authCode: randomBytes(3).toString('hex').toUpperCase(),
-      cardScheme: scheme,
+      cardScheme: input.cardScheme,
       cardIsCommercial: false,
-      cardType: 'credit',
-      cardIsPrepaid: false,
+      cardType: input.cardType ?? 'credit',
+      cardIsPrepaid: input.cardType === 'prepaid',
       cardCountryCode: 'GB',
       cardCountryIsInEEA: false,
       capturedAt: now,
@@ -61,31 +89,60 @@ export async function captureIntentSale(
       balanceTransactionId,
       feeAmount: fee,
       receiptId,
-      intentId: row.id,
-      externalReference: row.reference,
+      terminalId: input.terminal?.id ?? null,
+      terminalSerialNumber: input.terminal?.serialNumber ?? null,
+      intentId: input.intent?.id ?? null,
+      externalReference: input.intent?.reference ?? null,
+      disbursementWithheld: input.withheld !== undefined,
+      disbursementWithheldReason: input.withheld?.reason ?? null,
+      disbursementWithheldMessage: input.withheld?.message ?? null,
     })
     .returning()
   if (!sale) throw new Error('sale insert returned no row')
   await tx.insert(balanceTransactions).values({
     id: balanceTransactionId,
-    submerchantId: row.submerchantId,
+    submerchantId: input.submerchantId,
     sourceId: saleId,
     type: 'sale',
-    amount,
+    amount: input.amount,
     feeAmount: fee,
-    netAmount: amount - fee,
-    currency: row.currency,
+    netAmount: input.amount - fee,
+    currency: input.currency,
     createdAt: now,
   })
   await tx
     .insert(receipts)
-    .values({ id: receiptId, saleId, submerchantId: row.submerchantId, createdAt: now })
-  // Webhook deliveries commit or roll back with the sale.
-  await recordEvent(tx, {
-    submerchantId: row.submerchantId,
-    type: 'sale.created',
-    data: serializeSale(sale),
-    now,
-  })
+    .values({ id: receiptId, saleId, submerchantId: input.submerchantId, createdAt: now })
+  const data = serializeSale(sale)
+  await recordEvent(tx, { submerchantId: input.submerchantId, type: 'sale.created', data, now })
+  if (input.withheld) {
+    await recordEvent(tx, { submerchantId: input.submerchantId, type: 'sale.withheld', data, now })
+  }
   return sale
+}
+
+/**
+ * The sale of a paid link: an ecommerce sale of `amount`. Runs inside the caller's transaction,
+ * which also moves the intent.
+ */
+export function captureIntentSale(
+  tx: Db,
+  row: IntentRow,
+  amount: number,
+  now: Date,
+): Promise<typeof sales.$inferSelect> {
+  return insertSale(
+    tx,
+    {
+      submerchantId: row.submerchantId,
+      amount,
+      gratuityAmount: 0,
+      currency: row.currency,
+      method: 'ecommerce',
+      cardScheme: row.cardScheme ?? 'visa',
+      panLastFour: row.cardLastFour ?? '4242',
+      intent: { id: row.id, reference: row.reference },
+    },
+    now,
+  )
 }

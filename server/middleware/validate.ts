@@ -37,3 +37,19 @@ export async function parseJsonBody<T extends Type>(c: Context, schema: T): Prom
   if (body === undefined) throw badRequest('Request body required', undefined, 'invalid_json')
   return validate(schema, body)
 }
+
+// A call that takes nothing: any query parameter, or a body other than nothing or `{}`, is a 400
+// (hostile input never reaches work that would run regardless).
+export async function requireNoInput(c: Context): Promise<void> {
+  const key = new URL(c.req.url).searchParams.keys().next().value
+  if (key !== undefined) {
+    throw badRequest(`Unknown query parameter '${key}'`, [
+      { field: key, messages: ['is not a parameter of this call'] },
+    ])
+  }
+  const body = await readJsonBody(c)
+  if (body === undefined) return
+  if (typeof body !== 'object' || body === null || Object.keys(body).length > 0) {
+    throw badRequest('This call takes no body', undefined, 'unexpected_body')
+  }
+}

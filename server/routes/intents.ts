@@ -69,12 +69,11 @@ async function auditedChange(
   action: ActivityAction,
   change: (tx: Db) => Promise<Intent | null>,
 ): Promise<Intent | null> {
-  const origin = publicOrigin(c)
-  const now = c.get('deps').clock.now()
+  const ctx = changeContext(c)
   const { after } = await audited(
     c,
     async (tx) => ({
-      before: serializeIntent(await findOwnIntent(tx, scope, now), origin),
+      before: serializeIntent(await findOwnIntent(tx, scope, ctx), ctx.origin),
       after: await change(tx),
     }),
     ({ before, after }) => ({
@@ -92,8 +91,7 @@ export function intentRoutes(): Hono<AppEnv> {
 
   app.get('/', async (c) => {
     const submerchantId = requirePerspective(c)
-    const { db, clock } = c.get('deps')
-    await expireDueIntents(db.db, { submerchantId }, clock.now())
+    await expireDueIntents(c.get('deps').db.db, { submerchantId }, changeContext(c))
     return runAccountList(c, intentsList(publicOrigin(c)))
   })
 
@@ -128,8 +126,8 @@ export function intentRoutes(): Hono<AppEnv> {
 
   app.get('/:id', async (c) => {
     const scope = intentScope(c)
-    const { db, clock } = c.get('deps')
-    return c.json(serializeIntent(await findOwnIntent(db.db, scope, clock.now()), publicOrigin(c)))
+    const ctx = changeContext(c)
+    return c.json(serializeIntent(await findOwnIntent(c.get('deps').db.db, scope, ctx), ctx.origin))
   })
 
   app.patch('/:id', async (c) => {
@@ -170,7 +168,7 @@ export function intentRoutes(): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const scope = await requireModify(c)
     await auditedChange(c, scope, 'payment_link.deleted', async (tx) => {
-      await deleteIntent(tx, scope, c.get('deps').clock.now())
+      await deleteIntent(tx, scope, changeContext(c))
       return null
     })
     return c.body(null, 204)

@@ -34,13 +34,17 @@ interface PayView {
   logoPath: string
 }
 
-async function findPayView(db: Db, intentId: string, now: Date): Promise<PayView | null> {
+async function findPayView(
+  db: Db,
+  intentId: string,
+  ctx: { origin: string; now: Date },
+): Promise<PayView | null> {
   const [owner] = await db
     .select({ submerchantId: intents.submerchantId })
     .from(intents)
     .where(eq(intents.id, intentId))
   if (!owner) return null
-  await expireDueIntents(db, { submerchantId: owner.submerchantId, intentId }, now)
+  await expireDueIntents(db, { submerchantId: owner.submerchantId, intentId }, ctx)
   const [row] = await db
     .select({
       intent: intents,
@@ -205,7 +209,10 @@ export function payPageRoutes(): Hono<AppEnv> {
   app.get('/:intentId', async (c) => {
     noStore(c)
     const { db, clock } = c.get('deps')
-    const view = await findPayView(db.db, c.req.param('intentId'), clock.now())
+    const view = await findPayView(db.db, c.req.param('intentId'), {
+      origin: publicOrigin(c),
+      now: clock.now(),
+    })
     if (!view) return refuse(c, 404, NOT_FOUND, LINK_NOT_FOUND, 'not_found')
     return c.html(renderView(view))
   })
@@ -225,7 +232,7 @@ export function payPageRoutes(): Hono<AppEnv> {
       now,
     )
     if (!check.ok) {
-      const view = await findPayView(db.db, intentId, now)
+      const view = await findPayView(db.db, intentId, { origin: publicOrigin(c), now })
       if (!view) return refuse(c, 404, NOT_FOUND, LINK_NOT_FOUND, 'not_found')
       if (!PAYABLE_STATUSES.includes(view.intent.status)) {
         return refuse(
@@ -255,7 +262,10 @@ export function payPageRoutes(): Hono<AppEnv> {
   app.get('/:intentId/3ds', async (c) => {
     noStore(c)
     const { db, clock } = c.get('deps')
-    const view = await findPayView(db.db, c.req.param('intentId'), clock.now())
+    const view = await findPayView(db.db, c.req.param('intentId'), {
+      origin: publicOrigin(c),
+      now: clock.now(),
+    })
     if (!view) return refuse(c, 404, NOT_FOUND, LINK_NOT_FOUND, 'not_found')
     return c.html(renderView(view))
   })

@@ -5,6 +5,7 @@ import { errorIngestRoutes } from './errors'
 import { memoryRoutes } from './memory'
 import { outboxRoutes } from './outbox'
 import { statusRoutes } from './status'
+import { worldRoutes } from './world-routes'
 
 // Sandbox-only controls, mounted at /sandbox when SANDBOX_CONTROLS=1.
 export function sandboxRoutes(): Hono<AppEnv> {
@@ -14,5 +15,6 @@ export function sandboxRoutes(): Hono<AppEnv> {
   app.route('/status', statusRoutes())
   app.route('/errors', errorIngestRoutes())
   app.route('/memory', memoryRoutes())
+  app.route('/world', worldRoutes())
   return app
 }

@@ -1,5 +1,6 @@
 // Set-based generation of the big tables (sales, balance transactions, receipts, payouts, refunds,
 // payment-link intents) inside the database: a few INSERT … SELECT statements over generate_series.
+import { WITHHELD_REASONS } from '../domain/sale-capture'
 import type { PayoutMode } from './fixtures'
 
 export interface SaleSlot {
@@ -50,14 +51,6 @@ function hourExpression(dowExpr: string, r: string): string {
   return `(case ${dowExpr} ${cases.join(' ')} end)`
 }
 
-const WITHHELD_REASONS = [
-  ['suspected_fraud', 'This sale is under review by our risk team.'],
-  [
-    'identity_verification_required',
-    'We need to verify your identity before paying out this sale.',
-  ],
-  ['chargeback_risk', 'The card issuer has flagged this sale; funds are held pending review.'],
-]
 const REFUND_REASONS = [
   'Customer overcharged',
   'Journey cancelled',
@@ -89,8 +82,8 @@ export function bulkStatements({ sales, seed, capabilityKey, now, slots }: BulkO
         `(${index}, ${lit(s.submerchantId)}, ${lit(s.terminalId)}, ${lit(s.serialNumber)}, ${s.allowsEcommerce}, ${s.jobNumber}, ${lit(s.payoutMode)}, ${lit(s.destinationId)})`,
     )
     .join(',\n')
-  const withheld = WITHHELD_REASONS.map(([reason]) => reason ?? '')
-  const withheldMessages = WITHHELD_REASONS.map(([, message]) => message ?? '')
+  const withheld = WITHHELD_REASONS.map(({ reason }) => reason)
+  const withheldMessages = WITHHELD_REASONS.map(({ message }) => message)
 
   const subValues = [...new Map(slots.map((s) => [s.submerchantId, s.payoutMode])).entries()]
     .map(([sub, mode]) => `(${lit(sub)}, ${lit(mode)})`)

@@ -13,12 +13,13 @@
  *   state in one transaction; failures are due again on an exponential schedule with jitter, until
  *   3 days after the event.
  */
-import { eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/schema/core'
 import { newId } from '../auth/random'
-import { signingSecretsAt } from '../domain/webhook-endpoints'
+import { recordEvent } from '../domain/events'
+import { serializeWebhookEndpoint, signingSecretsAt } from '../domain/webhook-endpoints'
 import { signatureHeader } from './signature'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './timing'
 
@@ -230,6 +231,41 @@ async function deliverOne(
           else ${retryAt?.toISOString() ?? null}::timestamptz end`,
       })
       .where(eq(webhookNotifications.id, claimed.id))
+    if (!outcome.ok) await recordFailingStreak(tx, claimed.endpointId, deps.clock.now())
+  })
+}
+
+// Deliveries in a row that make an endpoint 'failing' (docs/events.md#event-types).
+export const FAILING_STREAK = 5
+
+/**
+ * After a failed attempt: when it makes exactly FAILING_STREAK failures in a row for the endpoint
+ * (the attempt before them succeeded, or there was none), the account hears of it once, as the
+ * event webhook_endpoint.failing; a longer streak says nothing more until a success ends it.
+ */
+async function recordFailingStreak(tx: Db, endpointId: string, now: Date): Promise<void> {
+  const recent = await tx
+    .select({ status: webhookAttempts.responseStatusCode })
+    .from(webhookAttempts)
+    .innerJoin(webhookNotifications, eq(webhookNotifications.id, webhookAttempts.notificationId))
+    .where(eq(webhookNotifications.endpointId, endpointId))
+    .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.id))
+    .limit(FAILING_STREAK + 1)
+  const failed = (status: number | null) => status === null || status < 200 || status > 299
+  const streak = recent.slice(0, FAILING_STREAK)
+  const before = recent[FAILING_STREAK]
+  if (streak.length < FAILING_STREAK || !streak.every((a) => failed(a.status))) return
+  if (before && failed(before.status)) return
+  const [endpoint] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+  if (!endpoint) return
+  await recordEvent(tx, {
+    submerchantId: endpoint.submerchantId,
+    type: 'webhook_endpoint.failing',
+    data: { ...serializeWebhookEndpoint(endpoint), failedDeliveries: FAILING_STREAK },
+    now,
   })
 }
 

@@ -2,7 +2,7 @@
 // payout, it names that payout's time and, over the summary's net, its amount.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SalesSummary } from '@/api/schema/sales-summary'
-import { forecastPayout } from '@/features/dashboard/payout-forecast'
+import { forecastPayout } from '@/lib/payout-rule'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { SEED_SUBMERCHANTS } from './helpers/db'
 

@@ -4,7 +4,7 @@ import { goOffline } from './support/pwa'
 import { checkScreen, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
-import { forecastPayout } from '../../src/features/dashboard/payout-forecast'
+import { forecastPayout } from '../../src/lib/payout-rule'
 
 interface ApiSale {
   amount: number

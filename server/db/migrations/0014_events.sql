@@ -70,4 +70,5 @@ CREATE INDEX "events_account_seq_idx" ON "events" USING btree ("submerchant_id",
 CREATE INDEX "events_recorded_idx" ON "events" USING btree ("recorded_at");--> statement-breakpoint
 CREATE INDEX "push_deliveries_due_idx" ON "push_deliveries" USING btree ("next_attempt_at") WHERE "push_deliveries"."next_attempt_at" is not null;--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");
+CREATE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
+CREATE INDEX "refund_requests_open_idx" ON "refund_requests" USING btree ("updated_at") WHERE "refund_requests"."status" in ('pending', 'approved');

@@ -318,6 +318,10 @@ export const refundRequests = pgTable(
   (t) => [
     index('refund_requests_sale_idx').on(t.saleId, t.createdAt),
     index('refund_requests_submerchant_idx').on(t.submerchantId, t.createdAt),
+    // Refunds still waiting: the sandbox world settles them by age (server/sandbox/world.ts).
+    index('refund_requests_open_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'approved')`),
   ],
 )
 

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { dashboardQueries } from '@/features/dashboard/api'
-import {
-  forecastPayout,
-  PAYOUT_ZONE,
-  type PayoutForecast,
-} from '@/features/dashboard/payout-forecast'
+import { forecastPayout, PAYOUT_ZONE, type PayoutForecast } from '@/lib/payout-rule'
 import { Stat } from '@/features/dashboard/stat'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'

@@ -59,3 +59,42 @@ export function forecastPayout(
     expectedAt: new Date(end + PAYOUT_DELAY_HOURS * HOUR_MS).toISOString(),
   }
 }
+
+export interface DuePayout {
+  // The sales it pays: captured from `from` (inclusive) until `until` (exclusive).
+  from: string
+  until: string
+  // When it is made: 30 hours after its period ends.
+  payAt: string
+}
+
+/**
+ * The payout whose time has come after the latest one, if any (the sandbox makes it then): the
+ * first period end after the latest payout's sales start whose pay time is not after `now`.
+ * `hasSales` says whether a window holds any sale to pay; a period without one runs on into the
+ * next, so the next payout pays both.
+ */
+export async function duePayout(
+  latestPayoutAt: string,
+  previousPayoutAt: string | null,
+  now: Date,
+  hasSales: (from: string, until: string) => boolean | Promise<boolean>,
+  timeZone: string = PAYOUT_ZONE,
+): Promise<DuePayout | null> {
+  const latest = Date.parse(latestPayoutAt)
+  const gap = previousPayoutAt === null ? 0 : latest - Date.parse(previousPayoutAt)
+  const length = gap >= 6 * DAY_MS ? 7 : 1
+  const from = latest - PAYOUT_DELAY_HOURS * HOUR_MS
+  let end = addLocalDays(from, length, timeZone)
+  // A year of empty periods at most: the rest waits for the next round.
+  for (let periods = 0; periods < 400; periods++) {
+    const payAt = end + PAYOUT_DELAY_HOURS * HOUR_MS
+    if (payAt > now.getTime()) return null
+    const window = { from: new Date(from).toISOString(), until: new Date(end).toISOString() }
+    if (await hasSales(window.from, window.until)) {
+      return { ...window, payAt: new Date(payAt).toISOString() }
+    }
+    end = addLocalDays(end, length, timeZone)
+  }
+  return null
+}
