@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WebhookAttempt, WebhookEndpoint, WebhookNotification } from '@/api/schema/developer'
 import type { Deps } from '../../server/context'
+import { queryRows } from '../../server/db/client'
 import { claimDue, deliverDue } from '../../server/webhooks/delivery'
 import { verifySignature } from '../../server/webhooks/signature'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
@@ -219,6 +220,39 @@ describe('delivery', () => {
       hasSucceeded: true,
       attemptCount: 1,
     })
+  })
+
+  it('tells the account once when five deliveries in a row failed, and again after a success', async () => {
+    const endpoint = await createEndpoint()
+    const failing = async () =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.database,
+          "select count(*)::int as n from events where type = 'webhook_endpoint.failing' and object_id = $1",
+          [endpoint.id],
+        )
+      )[0]!.n
+    let status = 500
+    answer = () => status
+    // Each test notification is one delivery; six failures make one event, not two.
+    for (let i = 0; i < 6; i++) {
+      await sendTest(endpoint.id)
+      await deliverDue(deps)
+      expect(await failing()).toBe(i >= 4 ? 1 : 0)
+    }
+    status = 200
+    await sendTest(endpoint.id)
+    await deliverDue(deps)
+    status = 503
+    for (let i = 0; i < 5; i++) {
+      await sendTest(endpoint.id)
+      await deliverDue(deps)
+    }
+    expect(await failing()).toBe(2)
+    // Its retries are not the next test's business.
+    expect((await asOwner('DELETE', `${BASE}/${endpoint.id}`, { perspective: CITY })).status).toBe(
+      204,
+    )
   })
 
   it('retries a failing receiver on the schedule: 3 × 500, then success, 4 attempts', async () => {
