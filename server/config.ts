@@ -11,6 +11,9 @@ export interface AbuseLimits {
 // Roomy enough for the test suites, which sign in many times from 127.0.0.1.
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { windowSeconds: 60, perIp: 300, perEmail: 60 }
 
+// Open event streams per person and per IP address (a tab holds one; a fleet office shares an IP).
+export const DEFAULT_STREAM_CAPS = { perUser: 10, perIp: 50 } as const
+
 export interface ServerConfig {
   // Lighter scrypt parameters and no real delays under test.
   mode: 'production' | 'test'
@@ -31,6 +34,8 @@ export interface ServerConfig {
   sandboxToken?: string
   // A /v1 request not answered by then gets 503 with Retry-After (REQUEST_DEADLINE_SECONDS).
   requestDeadlineMs?: number
+  // Open event streams a person, and an IP address, may hold on this server (docs/events.md).
+  streamCaps?: { perUser: number; perIp: number }
 }
 
 export interface RuntimeConfig {
@@ -157,6 +162,10 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       requestDeadlineMs:
         integer(env, 'REQUEST_DEADLINE_SECONDS', env.DATABASE_URL?.trim() ? 10 : 0, 0, 3_600) *
         1000,
+      streamCaps: {
+        perUser: integer(env, 'STREAMS_PER_USER', DEFAULT_STREAM_CAPS.perUser, 1, 100_000),
+        perIp: integer(env, 'STREAMS_PER_IP', DEFAULT_STREAM_CAPS.perIp, 1, 100_000),
+      },
     },
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,

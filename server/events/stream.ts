@@ -23,6 +23,7 @@ import { EventId } from '@/api/schema/events'
 import { visibleEventTypes, type AccessSubject } from '@/policy/access'
 import { accessSubjectFor } from '../auth/access'
 import { sha256 } from '../auth/random'
+import { DEFAULT_STREAM_CAPS } from '../config'
 import type { AppEnv, Role } from '../context'
 import { queryRows } from '../db/client'
 import { serializeEvent } from '../domain/event-feed'
@@ -40,8 +41,6 @@ import {
   type StoredEvent,
 } from './hub'
 
-export const STREAMS_PER_USER = 10
-export const STREAMS_PER_IP = 50
 const RESUME_SLACK = '10 seconds'
 const REPLAY_LIMIT = 1_000
 // Ids a stream remembers having sent, to send none twice.
@@ -100,10 +99,12 @@ async function resumeFrom(
 }
 
 function assertCaps(c: Context<AppEnv>, userId: string, ip: string): void {
-  const hub = eventHub(c.get('deps').db, c.get('deps').clock)
+  const { db, clock, config } = c.get('deps')
+  const caps = config.streamCaps ?? DEFAULT_STREAM_CAPS
+  const hub = eventHub(db, clock)
   const mine = hub.count((sink) => sink.userId === userId)
   const fromIp = hub.count((sink) => sink.ipAddress === ip)
-  if (mine >= STREAMS_PER_USER || fromIp >= STREAMS_PER_IP) {
+  if (mine >= caps.perUser || fromIp >= caps.perIp) {
     throw new HttpError(429, TOO_MANY_STREAMS, 'too_many_streams', undefined, 5)
   }
 }

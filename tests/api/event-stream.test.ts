@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventType } from '@/api/schema/event-values'
 import { recordEvent } from '../../server/domain/events'
 import { existingEventHub } from '../../server/events/hub'
-import { STREAMS_PER_USER } from '../../server/events/stream'
+import { DEFAULT_STREAM_CAPS } from '../../server/config'
 import type { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { SEED_SUBMERCHANTS } from './helpers/db'
@@ -209,10 +209,10 @@ describe('GET /v1/events/stream', () => {
     expect(reader.done).toBe(true)
   })
 
-  it(`caps a person at ${STREAMS_PER_USER} open streams`, async () => {
+  it(`caps a person at ${DEFAULT_STREAM_CAPS.perUser} open streams`, async () => {
     const person = await clientFor(ctx.app, 'manager@example.com', CITY)
     const open: FrameReader[] = []
-    for (let i = 0; i < STREAMS_PER_USER; i++) {
+    for (let i = 0; i < DEFAULT_STREAM_CAPS.perUser; i++) {
       const { res, reader } = await openStream(person, CITY)
       expect(res.status).toBe(200)
       open.push(reader)
