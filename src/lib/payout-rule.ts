@@ -68,33 +68,37 @@ export interface DuePayout {
   payAt: string
 }
 
+// Where the next payout's sales start: 30 hours before the latest payout was made.
+export function payoutSalesFrom(latestPayoutAt: string): string {
+  return new Date(Date.parse(latestPayoutAt) - PAYOUT_DELAY_HOURS * HOUR_MS).toISOString()
+}
+
 /**
- * The payout whose time has come after the latest one, if any (the sandbox makes it then): the
- * first period end after the latest payout's sales start whose pay time is not after `now`.
- * `hasSales` says whether a window holds any sale to pay; a period without one runs on into the
- * next, so the next payout pays both.
+ * The payout whose time has come after the latest one, if any (the sandbox makes it then), given
+ * the first sale it would pay (captured at or after payoutSalesFrom, not paid, not withheld): it
+ * pays from the latest payout's start until the end of the period holding that sale, and is made
+ * 30 hours after that end. Periods before it had nothing to pay, so they run on into it.
  */
-export async function duePayout(
+export function duePayout(
   latestPayoutAt: string,
   previousPayoutAt: string | null,
   now: Date,
-  hasSales: (from: string, until: string) => boolean | Promise<boolean>,
+  firstSaleAt: string | null,
   timeZone: string = PAYOUT_ZONE,
-): Promise<DuePayout | null> {
+): DuePayout | null {
+  if (firstSaleAt === null) return null
   const latest = Date.parse(latestPayoutAt)
   const gap = previousPayoutAt === null ? 0 : latest - Date.parse(previousPayoutAt)
   const length = gap >= 6 * DAY_MS ? 7 : 1
   const from = latest - PAYOUT_DELAY_HOURS * HOUR_MS
+  const sale = Date.parse(firstSaleAt)
   let end = addLocalDays(from, length, timeZone)
-  // A year of empty periods at most: the rest waits for the next round.
-  for (let periods = 0; periods < 400; periods++) {
-    const payAt = end + PAYOUT_DELAY_HOURS * HOUR_MS
-    if (payAt > now.getTime()) return null
-    const window = { from: new Date(from).toISOString(), until: new Date(end).toISOString() }
-    if (await hasSales(window.from, window.until)) {
-      return { ...window, payAt: new Date(payAt).toISOString() }
-    }
-    end = addLocalDays(end, length, timeZone)
+  while (end <= sale) end = addLocalDays(end, length, timeZone)
+  const payAt = end + PAYOUT_DELAY_HOURS * HOUR_MS
+  if (payAt > now.getTime()) return null
+  return {
+    from: new Date(from).toISOString(),
+    until: new Date(end).toISOString(),
+    payAt: new Date(payAt).toISOString(),
   }
-  return null
 }

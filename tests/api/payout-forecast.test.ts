@@ -2,7 +2,8 @@
 // payout, it names that payout's time and, over the summary's net, its amount.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SalesSummary } from '@/api/schema/sales-summary'
-import { forecastPayout } from '@/lib/payout-rule'
+import { duePayout, forecastPayout } from '@/lib/payout-rule'
+import { queryRows } from '../../server/db/client'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { SEED_SUBMERCHANTS } from './helpers/db'
 
@@ -49,6 +50,46 @@ describe('the next payout forecast', () => {
         const net = summary.buckets.reduce((sum, bucket) => sum + bucket.netAmount, 0)
         expect(net, payout.id).toBe(payout.amount)
       }
+    })
+  }
+})
+
+describe('the payout the sandbox world makes', () => {
+  for (const [name, account] of [
+    ['a daily account', SEED_SUBMERCHANTS.cityCabs],
+    ['a weekly account', SEED_SUBMERCHANTS.nightOwl],
+  ] as const) {
+    it(`is each seeded payout, at its time and over its sales, for ${name}`, async () => {
+      const payouts = await queryRows<{ id: string; created_at: Date; first_sale: Date | null }>(
+        ctx.database,
+        `select p.id, p.created_at,
+            (select min(b.created_at) from balance_transactions b
+              where b.payout_id = p.id and b.type = 'sale') as first_sale
+           from payouts p where p.submerchant_id = $1 and p.scheduled order by p.created_at`,
+        [account],
+      )
+      const iso = (d: Date) => new Date(d).toISOString()
+      for (let i = 2; i < payouts.length; i++) {
+        const [previous, latest, made] = [payouts[i - 2]!, payouts[i - 1]!, payouts[i]!]
+        const at = new Date(made.created_at)
+        const due = duePayout(
+          iso(latest.created_at),
+          iso(previous.created_at),
+          at,
+          made.first_sale && iso(made.first_sale),
+        )
+        expect(due?.payAt).toBe(iso(at))
+        // A second earlier it is not due yet.
+        expect(
+          duePayout(
+            iso(latest.created_at),
+            iso(previous.created_at),
+            new Date(at.getTime() - 1000),
+            made.first_sale && iso(made.first_sale),
+          ),
+        ).toBeNull()
+      }
+      expect(duePayout(iso(payouts.at(-1)!.created_at), null, new Date(), null)).toBeNull()
     })
   }
 })
