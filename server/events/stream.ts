@@ -109,6 +109,18 @@ function assertCaps(c: Context<AppEnv>, userId: string, ip: string): void {
   }
 }
 
+// An event's frame, made once however many streams carry it (the hub hands every stream the same
+// object).
+const frames = new WeakMap<StoredEvent, string>()
+function frameOf(event: StoredEvent): string {
+  let text = frames.get(event)
+  if (text === undefined) {
+    text = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(serializeEvent(event))}\n\n`
+    frames.set(event, text)
+  }
+  return text
+}
+
 // One open stream: what it may see, what it has sent, and how it ends.
 class StreamSink implements EventSink {
   private types: Set<EventType>
@@ -162,13 +174,8 @@ class StreamSink implements EventSink {
       const oldest = this.sent.values().next().value
       if (oldest !== undefined) this.sent.delete(oldest)
     }
-    this.frame(() =>
-      this.stream.writeSSE({
-        id: event.id,
-        event: event.type,
-        data: JSON.stringify(serializeEvent(event)),
-      }),
-    )
+    const text = frameOf(event)
+    this.frame(() => this.stream.write(text))
   }
 
   end(reason: EndReason): void {
