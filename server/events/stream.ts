@@ -2,10 +2,12 @@
  * GET /v1/events/stream (docs/events.md#api): one account's events as Server-Sent Events.
  *
  * - Resume: `Last-Event-ID` (or `lastEventId`) replays, in seq order, every event of the account
- *   from RESUME_SLACK before that event's write onwards (up to 24 hours back). Transactions commit
- *   in any order, so an event numbered before the last one seen may have committed after it; the
- *   slack re-sends those, and the client drops ids it has shown. An id the account does not have,
- *   or one older than 24 hours, gives one `reset` frame, then the stream goes on live.
+ *   numbered after that one (up to 24 hours back). On PostgreSQL transactions commit in any order,
+ *   so an event numbered before the last one seen may have committed after it: those written in
+ *   RESUME_SLACK before it are sent again too, and the client drops ids it has shown. PGlite runs
+ *   one transaction at a time, so there numbers are commit order and nothing is sent twice. An id
+ *   the account does not have, or one older than 24 hours, gives one `reset` frame, then the
+ *   stream goes on live.
  * - Live events that arrive while the replay is read are held, then sent after it without repeats.
  * - A comment every 25 s keeps proxies from closing an idle stream.
  * - The hub's sweep ends the stream when the session ends or the account is lost; the role rule
@@ -85,13 +87,18 @@ async function resumeFrom(
   )
   const oldest = Date.now() - EVENT_RESUME_WINDOW_MS
   if (!last || new Date(last.recorded_at).getTime() < oldest) return { kind: 'reset' }
+  const reordered =
+    database.kind === 'postgres'
+      ? `or (seq < $2 and recorded_at >= $3::timestamptz - interval '${RESUME_SLACK}')`
+      : ''
   const rows = await queryRows<EventRow>(
     database,
     `select ${EVENT_COLUMNS} from events
-      where submerchant_id = $1 and id <> $2
-        and recorded_at >= $3::timestamptz - interval '${RESUME_SLACK}'
+      where submerchant_id = $1 and (seq > $2 ${reordered})
       order by seq limit ${REPLAY_LIMIT + 1}`,
-    [submerchantId, lastEventId, new Date(last.recorded_at).toISOString()],
+    database.kind === 'postgres'
+      ? [submerchantId, last.seq, new Date(last.recorded_at).toISOString()]
+      : [submerchantId, last.seq],
   )
   // Further behind than one replay holds: the client reloads instead.
   if (rows.length > REPLAY_LIMIT) return { kind: 'reset' }
