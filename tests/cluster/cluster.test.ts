@@ -12,6 +12,8 @@ import { e2eBuild } from '../support/portal-build'
 import { startCluster, type Cluster } from '../support/cluster'
 import { runClusterScenario } from '../support/cluster-scenario'
 
+const CITY = SEED_SUBMERCHANTS.cityCabs
+
 let cluster: Cluster
 
 beforeAll(async () => {
@@ -58,6 +60,34 @@ const wrongPassword = (email: string) => ({
   password: 'not-the-password-at-all',
   deviceIdentifier: 'cluster-test',
 })
+
+// An event stream read with fetch: the sale.created ids as they arrive.
+async function openStream(url: string, cookie: string, lastEventId?: string) {
+  const controller = new AbortController()
+  const res = await fetch(`${url}/v1/events/stream?submerchantId=${CITY}`, {
+    headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+    signal: controller.signal,
+  })
+  expect(res.status).toBe(200)
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  const saleIds: string[] = []
+  let buffer = ''
+  const until = async (done: (ids: string[]) => boolean) => {
+    while (!done(saleIds)) {
+      const { value, done: ended } = await reader.read()
+      if (ended) throw new Error('the stream ended')
+      buffer += value
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const id = /^id: (.*)$/m.exec(block)?.[1]
+        if (id && /^event: sale\.created$/m.test(block)) saleIds.push(id)
+      }
+    }
+  }
+  return { saleIds, until, close: () => controller.abort() }
+}
 
 // The 1-based number of the first 429 in a run of attempts, and how many 429s there were.
 async function firstRefusal(attempt: (i: number) => Promise<Response>, attempts: number) {
@@ -145,6 +175,38 @@ describe('three servers on one PostgreSQL behind HAProxy', () => {
     expect(moved.status).toBe(200)
     for (const server of cluster.servers) {
       expect((await read(server.url)) - before).toBeGreaterThanOrEqual(600_000)
+    }
+  })
+
+  it("an event committed through one server reaches another's stream, and a resume on a third misses none", async () => {
+    const [a, b, c] = cluster.servers.map((server) => server.url) as [string, string, string]
+    const headers = await signIn(a)
+    const sale = async () => {
+      expect((await post(a, '/sandbox/clock', { advanceSeconds: 1 })).status).toBe(200)
+      expect((await post(a, '/sandbox/world/rounds', {})).status).toBe(200)
+    }
+    expect(
+      (await post(a, '/sandbox/world/traffic', { submerchantId: CITY, everySeconds: 1 })).status,
+    ).toBe(200)
+    try {
+      const onB = await openStream(b, headers.Cookie!)
+      for (let i = 0; i < 3; i++) await sale()
+      await onB.until((ids) => ids.length >= 3)
+      onB.close()
+      const last = onB.saleIds.at(-1)!
+      // Sales made while no stream is open come back on the third server after the last one seen.
+      await sale()
+      await sale()
+      const listed = await fetch(`${a}/v1/events?type=sale.created&limit=100`, { headers })
+      const made = ((await listed.json()) as { id: string }[]).map((e) => e.id)
+      const missed = made.filter((id) => !onB.saleIds.includes(id))
+      // The servers' own rounds make traffic sales too, so at least ours are among them.
+      expect(missed.length).toBeGreaterThan(0)
+      const onC = await openStream(c, headers.Cookie!, last)
+      await onC.until((ids) => missed.every((id) => ids.includes(id)))
+      onC.close()
+    } finally {
+      await post(a, '/sandbox/world/traffic', { submerchantId: CITY, everySeconds: 0 })
     }
   })
 
