@@ -8,7 +8,7 @@ import {
   type AccessSubject,
 } from '@/policy/access'
 import type { AppEnv } from '../context'
-import { submerchants } from '../db/schema/core'
+import { submerchants, submerchantUsers } from '../db/schema/core'
 import { conflict, forbidden } from '../errors'
 import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
@@ -45,6 +45,27 @@ export function accessSubjectFor(c: Context<AppEnv>): Promise<AccessSubject> {
     subjects.set(c.req.raw, subject)
   }
   return subject
+}
+
+// The columns a subject is made of, for a query that judges people outside a request (a push to
+// every member of an account): select them over submerchant_users joined to submerchants.
+export const subjectColumns = {
+  role: submerchantUsers.submerchantRole,
+  accountId: submerchants.id,
+  operatorId: submerchants.operatorId,
+  finaroId: submerchants.finaroId,
+}
+
+export interface SubjectRow {
+  role: AccessSubject['role']
+  accountId: string
+  operatorId: string | null
+  finaroId: string | null
+}
+
+export function subjectOf(row: SubjectRow): AccessSubject {
+  const { role, accountId: id, operatorId, finaroId } = row
+  return { role, account: { id, operatorId, finaroId } }
 }
 
 // Every policy answer for this request (e.g. requiresJobNumber for payment-link validation).
