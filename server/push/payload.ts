@@ -2,6 +2,7 @@
 // and the portal page of that object. Only amounts, references and names are read from the
 // object, never card data, so a notification on a locked screen gives nothing away.
 import type { EventType } from '@/api/schema/event-values'
+import { EVENT_TITLES } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
 import type { QueuedEvent } from './queue'
 
@@ -13,23 +14,6 @@ export interface PushPayload {
   title: string
   body: string
   url: string
-}
-
-const TITLES: Record<EventType, string> = {
-  'sale.created': 'New sale',
-  'sale.withheld': 'Sale withheld',
-  'intent.authorized': 'Payment link authorised',
-  'intent.succeeded': 'Payment link paid',
-  'intent.payment_declined': 'Payment link card declined',
-  'intent.expired': 'Payment link expired',
-  'intent.cancelled': 'Payment link cancelled',
-  'refund_request.created': 'Refund requested',
-  'refund_request.completed': 'Refund paid back',
-  'refund_request.rejected': 'Refund rejected',
-  'payout.created': 'Payout made',
-  'payout.paid': 'Payout paid',
-  'payout.failed': 'Payout failed',
-  'webhook_endpoint.failing': 'Webhook endpoint failing',
 }
 
 const text = (value: unknown): string | null =>
@@ -78,7 +62,7 @@ export function pushPayload(event: QueuedEvent): PushPayload {
     type: event.type,
     submerchantId: event.submerchantId,
     objectId: event.objectId,
-    title: TITLES[event.type],
+    title: EVENT_TITLES[event.type],
     body: bodyOf(event.type, event.data),
     url: objectPath(event.type, event.objectId, event.data),
   }

@@ -47,7 +47,10 @@ interface Received {
 // Answers each path with its scripted statuses in turn (then 201), and keeps every request.
 class PushService {
   readonly received: Received[] = []
-  private readonly scripts = new Map<string, { status: number; headers?: Record<string, string> }[]>()
+  private readonly scripts = new Map<
+    string,
+    { status: number; headers?: Record<string, string> }[]
+  >()
   private server!: Server
   origin = ''
 
