@@ -56,6 +56,9 @@ self.addEventListener('push', (event) => {
   )
 })
 
+// Focus may be refused (the browser grants it only to a click's handler); the page is shown anyway.
+const focus = (client: WindowClient) => client.focus().catch(() => client)
+
 // A window of the portal already on that page is focused; else an open one is sent there; else a
 // new one opens.
 async function openPage(path: string): Promise<void> {
@@ -63,18 +66,15 @@ async function openPage(path: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const same = windows.find((client) => client.url === target)
   if (same) {
-    await same.focus()
+    await focus(same)
     return
   }
   for (const client of windows) {
-    try {
-      const moved = await client.navigate(target)
-      if (moved) {
-        await moved.focus()
-        return
-      }
-    } catch {
-      // Not controlled by this worker (a hard reload): try the next one, or open a window.
+    // A window this worker does not control (after a hard reload) cannot be navigated: try the next.
+    const moved = await client.navigate(target).catch(() => null)
+    if (moved) {
+      await focus(moved)
+      return
     }
   }
   await self.clients.openWindow(target)

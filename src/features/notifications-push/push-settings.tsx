@@ -38,6 +38,15 @@ const DEFAULT_TYPES: readonly EventType[] = [
   'payout.failed',
 ]
 
+// The event choices by area, in the order of the sidebar.
+const EVENT_GROUPS = [
+  { label: 'Sales', prefix: 'sale.' },
+  { label: 'Payment links', prefix: 'intent.' },
+  { label: 'Refunds', prefix: 'refund_request.' },
+  { label: 'Payouts', prefix: 'payout.' },
+  { label: 'Developer tools', prefix: 'webhook_endpoint.' },
+] as const
+
 export const PUSH_TEXTS = {
   intro:
     'Get a notification on this device when something happens in your accounts, even when the portal is closed.',
@@ -63,6 +72,8 @@ export function PushSettings({ accounts, currentAccountId }: PushSettingsProps) 
   const mine = thisDevice(device.data, subscriptions.data)
   const others = (subscriptions.data ?? []).filter((s) => s.id !== mine?.id).length
   const ready = !!accounts && device.isFetched && subscriptions.isFetched
+  // Kept here: the form starts again when this device's subscription appears or goes.
+  const [notice, setNotice] = useState<string | null>(null)
 
   return (
     <section className="card profile-card" aria-labelledby="push-settings-title">
@@ -82,9 +93,15 @@ export function PushSettings({ accounts, currentAccountId }: PushSettingsProps) 
           mine={mine}
           defaultAccountIds={currentAccountId ? [currentAccountId] : accounts.map((a) => a.id)}
           onPermissionChange={() => setAvailability(pushAvailability())}
+          onNotice={setNotice}
         />
       ) : (
         <p className="muted">Checking this device…</p>
+      )}
+      {notice && (
+        <p className="push-settings__done" role="status">
+          {notice}
+        </p>
       )}
       {others > 0 && (
         <p className="muted">
@@ -104,14 +121,21 @@ interface PushFormProps {
   mine: PushSubscription | null
   defaultAccountIds: string[]
   onPermissionChange: () => void
+  // What the last write did, said under the form ('Saved', 'off'); null clears it.
+  onNotice: (notice: string | null) => void
 }
 
-function PushForm({ accounts, mine, defaultAccountIds, onPermissionChange }: PushFormProps) {
+function PushForm({
+  accounts,
+  mine,
+  defaultAccountIds,
+  onPermissionChange,
+  onNotice,
+}: PushFormProps) {
   const online = useOnline()
   const [accountIds, setAccountIds] = useState<string[]>(mine?.submerchantIds ?? defaultAccountIds)
   const [types, setTypes] = useState<EventType[]>(mine?.eventTypes ?? [...DEFAULT_TYPES])
   const [problem, setProblem] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
   const save = useSavePushMutation()
   const turnOff = useTurnOffPushMutation()
   const busy = save.isPending || turnOff.isPending
@@ -119,20 +143,26 @@ function PushForm({ accounts, mine, defaultAccountIds, onPermissionChange }: Pus
 
   // Called from the button's click: the permission prompt may only follow a person's action.
   function submit() {
-    setDone(null)
+    onNotice(null)
     const chosen = accountIds.filter((id) => accounts.some((a) => a.id === id))
     if (chosen.length === 0) return setProblem(PUSH_TEXTS.noAccount)
     if (types.length === 0) return setProblem(PUSH_TEXTS.noType)
     setProblem(null)
-    save.mutate(
-      { submerchantIds: chosen, eventTypes: types },
-      { onSuccess: () => setDone(PUSH_TEXTS.saved), onSettled: onPermissionChange },
-    )
+    // mutateAsync, not mutate's callbacks: the form starts again (and this one unmounts) when the
+    // saved subscription arrives, but the notice and the permission still need updating.
+    save
+      .mutateAsync({ submerchantIds: chosen, eventTypes: types })
+      .then(() => onNotice(PUSH_TEXTS.saved))
+      .catch(() => undefined)
+      .finally(onPermissionChange)
   }
 
   function off() {
-    setDone(null)
-    turnOff.mutate(mine?.id ?? null, { onSuccess: () => setDone(PUSH_TEXTS.off) })
+    onNotice(null)
+    turnOff
+      .mutateAsync(mine?.id ?? null)
+      .then(() => onNotice(PUSH_TEXTS.off))
+      .catch(() => undefined)
   }
 
   const offlineTitle = online ? undefined : 'Needs a connection'
@@ -177,24 +207,22 @@ function PushForm({ accounts, mine, defaultAccountIds, onPermissionChange }: Pus
       <fieldset className="choice-group">
         <legend>Events</legend>
         <p className="muted push-settings__hint">{PUSH_TEXTS.roleHint}</p>
-        <div className="push-settings__types">
-          {EVENT_TYPES.map((type) => (
-            <Choice
-              key={type}
-              type="checkbox"
-              label={EVENT_TITLES[type]}
-              checked={types.includes(type)}
-              onChange={(on) => setTypes((list) => toggle(list, type, on))}
-            />
-          ))}
-        </div>
+        {EVENT_GROUPS.map((group) => (
+          <fieldset key={group.label} className="push-settings__types">
+            <legend>{group.label}</legend>
+            {EVENT_TYPES.filter((type) => type.startsWith(group.prefix)).map((type) => (
+              <Choice
+                key={type}
+                type="checkbox"
+                label={EVENT_TITLES[type]}
+                checked={types.includes(type)}
+                onChange={(on) => setTypes((list) => toggle(list, type, on))}
+              />
+            ))}
+          </fieldset>
+        ))}
       </fieldset>
       {(problem || error) && <Alert>{problem ?? pushErrorMessage(error)}</Alert>}
-      {done && !busy && (
-        <p className="push-settings__done" role="status">
-          {done}
-        </p>
-      )}
       <div className="push-settings__actions">
         <Button
           type="submit"
