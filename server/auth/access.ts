@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { ROLES, type Role } from '@/api/schema/common'
 import {
   accessFor,
   checkAccess,
   type Access,
+  type AccessAccount,
   type AccessRule,
   type AccessSubject,
 } from '@/policy/access'
 import type { AppEnv } from '../context'
-import { submerchants, submerchantUsers } from '../db/schema/core'
+import type { Db } from '../db/client'
+import { submerchants } from '../db/schema/core'
 import { conflict, forbidden } from '../errors'
 import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
@@ -26,6 +29,15 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
     auth.via === 'api_key'
       ? ((await findMembership(db, auth.userId, submerchantId))?.role ?? null)
       : auth.role
+  const account = await accessAccountOf(db, submerchantId)
+  return { role, account }
+}
+
+// The account as the policy judges it, in one query; null for an unknown id.
+export async function accessAccountOf(
+  db: Db,
+  submerchantId: string,
+): Promise<AccessAccount | null> {
   const [account] = await db
     .select({
       id: submerchants.id,
@@ -34,7 +46,13 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
     })
     .from(submerchants)
     .where(eq(submerchants.id, submerchantId))
-  return { role, account: account ?? null }
+  return account ?? null
+}
+
+// The roles whose members pass the rule in this account: for judging every member at once (who
+// gets a push) with the policy's own rule, once per role rather than once per person.
+export function rolesPassing(rule: AccessRule, account: AccessAccount): Role[] {
+  return ROLES.filter((role) => checkAccess(rule, { role, account }).allowed)
 }
 
 // Whom the role rules (docs/roles.md) judge in this request: the caller's role in the perspective account and that account.
@@ -45,27 +63,6 @@ export function accessSubjectFor(c: Context<AppEnv>): Promise<AccessSubject> {
     subjects.set(c.req.raw, subject)
   }
   return subject
-}
-
-// The columns a subject is made of, for a query that judges people outside a request (a push to
-// every member of an account): select them over submerchant_users joined to submerchants.
-export const subjectColumns = {
-  role: submerchantUsers.submerchantRole,
-  accountId: submerchants.id,
-  operatorId: submerchants.operatorId,
-  finaroId: submerchants.finaroId,
-}
-
-export interface SubjectRow {
-  role: AccessSubject['role']
-  accountId: string
-  operatorId: string | null
-  finaroId: string | null
-}
-
-export function subjectOf(row: SubjectRow): AccessSubject {
-  const { role, accountId: id, operatorId, finaroId } = row
-  return { role, account: { id, operatorId, finaroId } }
 }
 
 // Every policy answer for this request (e.g. requiresJobNumber for payment-link validation).
