@@ -16,6 +16,7 @@ import type { Deps } from '../../server/context'
 import { queryRows } from '../../server/db/client'
 import { events } from '../../server/db/schema/events'
 import { newId } from '../../server/auth/random'
+import { recordEvent } from '../../server/domain/events'
 import { deliverDuePushes, startPushDeliveryLoop } from '../../server/push/delivery'
 import { queuePushDeliveries, type QueuedEvent } from '../../server/push/queue'
 import { Client } from './auth-harness'
@@ -429,6 +430,39 @@ describe('push delivery', () => {
     // Sent once: nothing is due any more.
     expect(await deliverDuePushes(deps)).toBe(0)
     expect(service.to(device.path)).toHaveLength(1)
+  })
+
+  it('pushes an event written by recordEvent once its transaction queues it', async () => {
+    const device = newDevice()
+    await subscribe(owner, device, [CITY], ['refund_request.completed'])
+    const saleId = newId('sale')
+    const input = {
+      submerchantId: CITY,
+      type: 'refund_request.completed' as const,
+      data: { id: newId('rfr'), saleId, amount: 300, currency: 'GBP' },
+      now: ctx.clock.now(),
+    }
+    const { id } = await ctx.database.db.transaction(async (tx) => {
+      const recorded = await recordEvent(tx, input)
+      const queued = await queuePushDeliveries(tx, {
+        id: recorded.id,
+        submerchantId: input.submerchantId,
+        type: input.type,
+        createdAt: input.now,
+        objectId: input.data.id,
+        data: input.data,
+      })
+      expect(queued).toBe(1)
+      return recorded
+    })
+    expect(await deliverDuePushes(deps)).toBe(1)
+    const [request] = service.to(device.path)
+    expect(decrypt(device, request!.body)).toMatchObject({
+      id,
+      title: 'Refund paid back',
+      body: '£3.00',
+      url: `/transactions/sales/${saleId}`,
+    })
   })
 
   it('deletes the subscription when the push service answers 410', async () => {
