@@ -28,6 +28,7 @@ import { intentImportRoutes } from './routes/intent-imports'
 import { invitationRoutes } from './routes/invitations'
 import { passwordResetTicketRoutes } from './routes/password-reset-tickets'
 import { bankAccountRoutes, payoutCardRoutes, payoutRoutes } from './routes/payouts'
+import { pushRoutes } from './routes/push'
 import { receiptRoutes } from './routes/receipts'
 import { refundRequestRoutes } from './routes/refund-requests'
 import { registrationRoutes } from './routes/registrations'
@@ -118,6 +119,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/registrations', registrationRoutes())
   app.route('/v1/events', eventRoutes())
   app.route('/v1/notifications', notificationRoutes())
+  app.route('/v1', pushRoutes())
 
   if (deps.config.sandboxControls) {
     const token = deps.config.sandboxToken

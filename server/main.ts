@@ -9,6 +9,8 @@ import type { Lifecycle } from './context'
 import { migrate, openDatabase, withStartupLock } from './db/client'
 import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
+import { startPushDeliveryLoop } from './push/delivery'
+import { vapidKeysOf } from './push/vapid'
 import { startDeliveryLoop } from './webhooks/delivery'
 import { existingEventHub } from './events/hub'
 import { startWorld } from './sandbox/world'
@@ -52,6 +54,11 @@ async function main(): Promise<void> {
     ? startWorld({ db: database, clock, config: config.server })
     : null
 
+  // Web Push (server/push/delivery.ts): the key pair is made now if this is the first start; every
+  // server sends (skip locked claims keep each push to one sender).
+  await vapidKeysOf(database, clock.now())
+  const pushes = startPushDeliveryLoop({ db: database, clock, config: config.server })
+
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = listeningUrl(config.host, (info as AddressInfo).port)
     // Links default to the listening address; set before the first connection is served.
@@ -68,7 +75,8 @@ async function main(): Promise<void> {
 
   // A graceful stop (docs/sandbox.md#many-servers): /readyz turns 503 so a balancer stops sending
   // new requests, the listener closes, requests in flight get up to 10 s to finish (their
-  // responses close the connection), the webhook loop finishes its round, and the process exits.
+  // responses close the connection), the webhook and push loops finish their rounds, and the
+  // process exits.
   const shutdown = (signal: string) => {
     if (lifecycle.draining) return
     lifecycle.draining = true
@@ -77,7 +85,7 @@ async function main(): Promise<void> {
     void existingEventHub(database)?.close()
     // Stop accepting; idle keep-alive sockets would otherwise hold close() open.
     server.close(() => {
-      Promise.all([deliveries?.stop(), world?.stop()])
+      Promise.all([deliveries?.stop(), world?.stop(), pushes.stop()])
         .then(() => database.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { ROLES, type Role } from '@/api/schema/common'
 import {
   accessFor,
   checkAccess,
   type Access,
+  type AccessAccount,
   type AccessRule,
   type AccessSubject,
 } from '@/policy/access'
 import type { AppEnv } from '../context'
+import type { Db } from '../db/client'
 import { submerchants } from '../db/schema/core'
 import { conflict, forbidden } from '../errors'
 import { requireAuth } from '../middleware/auth'
@@ -26,6 +29,15 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
     auth.via === 'api_key'
       ? ((await findMembership(db, auth.userId, submerchantId))?.role ?? null)
       : auth.role
+  const account = await accessAccountOf(db, submerchantId)
+  return { role, account }
+}
+
+// The account as the policy judges it, in one query; null for an unknown id.
+export async function accessAccountOf(
+  db: Db,
+  submerchantId: string,
+): Promise<AccessAccount | null> {
   const [account] = await db
     .select({
       id: submerchants.id,
@@ -34,7 +46,13 @@ async function loadSubject(c: Context<AppEnv>): Promise<AccessSubject> {
     })
     .from(submerchants)
     .where(eq(submerchants.id, submerchantId))
-  return { role, account: account ?? null }
+  return account ?? null
+}
+
+// The roles whose members pass the rule in this account: for judging every member at once (who
+// gets a push) with the policy's own rule, once per role rather than once per person.
+export function rolesPassing(rule: AccessRule, account: AccessAccount): Role[] {
+  return ROLES.filter((role) => checkAccess(rule, { role, account }).allowed)
 }
 
 // Whom the role rules (docs/roles.md) judge in this request: the caller's role in the perspective account and that account.

@@ -44,6 +44,11 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'PUT /v1/notifications/read': null,
   'PUT /v1/notifications/:eventId/read': null,
   'GET /v1/events': 'webhookNotifications:read',
+  // Push subscriptions are a person's devices (docs/events.md#push).
+  'GET /v1/push/vapid-public-key': null,
+  'GET /v1/push-subscriptions': null,
+  'POST /v1/push-subscriptions': null,
+  'DELETE /v1/push-subscriptions/:id': null,
 
   'GET /v1/submerchants': 'submerchants:read',
   'GET /v1/submerchants/:id': 'submerchants:read',

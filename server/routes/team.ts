@@ -12,25 +12,11 @@ import {
 } from '../domain/invitations'
 import { changeMemberRole, listMembers, removeMember } from '../domain/team-members'
 import { audited } from '../lib/activity'
-import { invalidQuery } from '../lib/list-engine'
 import { publicOrigin } from '../lib/public-url'
 import { requireInviteAs, requireTeamAccount } from '../lib/team-access'
+import { refuseQuery, sendAll } from '../lib/whole-list'
 import { requireAuth } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
-
-// The team lists are short and whole: no paging, so any query parameter is refused.
-function refuseQuery(c: Context<AppEnv>): void {
-  const keys = [...new Set(new URL(c.req.url).searchParams.keys())]
-  if (keys.length > 0) {
-    throw invalidQuery(keys.map((field) => ({ field, messages: ['is not supported here'] })))
-  }
-}
-
-function sendAll<T>(c: Context<AppEnv>, items: T[]) {
-  c.header('Total-Count', String(items.length))
-  c.header('Total-Count-Is-Approximate', 'false')
-  return c.json(items)
-}
 
 const memberObject = (member: TeamMember) => ({
   type: 'member' as const,

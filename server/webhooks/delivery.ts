@@ -20,6 +20,7 @@ import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/s
 import { newId } from '../auth/random'
 import { recordEvent } from '../domain/events'
 import { serializeWebhookEndpoint, signingSecretsAt } from '../domain/webhook-endpoints'
+import { inPool, startWorkLoop, withDefaults, type WorkLoop } from '../lib/work-loop'
 import { signatureHeader } from './signature'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './timing'
 
@@ -46,12 +47,6 @@ const DEFAULTS: Required<DeliveryOptions> = {
   leaseSeconds: DEFAULT_LEASE_SECONDS,
   timeoutMs: DELIVERY_TIMEOUT_MS,
   random: Math.random,
-}
-
-// An option given as undefined (an unset environment variable) keeps its default.
-function withDefaults(opts: DeliveryOptions): Required<DeliveryOptions> {
-  const given = Object.entries(opts).filter(([, value]) => value !== undefined)
-  return { ...DEFAULTS, ...Object.fromEntries(given) }
 }
 
 /**
@@ -269,17 +264,9 @@ async function recordFailingStreak(tx: Db, endpointId: string, now: Date): Promi
   })
 }
 
-async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
-}
-
 // One round: claim what is due, send it, record it. Returns how many were claimed.
 export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promise<number> {
-  const options = withDefaults(opts)
+  const options = withDefaults(DEFAULTS, opts)
   await deps.clock.sync?.()
   const now = deps.clock.now()
   const leaseUntil = new Date(now.getTime() + options.leaseSeconds * 1000)
@@ -305,42 +292,14 @@ export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promis
   return claimed.length
 }
 
-export interface DeliveryLoop {
-  stop(): Promise<void>
-}
+export type DeliveryLoop = WorkLoop
 
-// Runs rounds until stopped: straight on while rows keep coming, else after a short pause.
+// Runs rounds until stopped (server/lib/work-loop.ts).
 export function startDeliveryLoop(deps: Deps, opts: DeliveryOptions = {}): DeliveryLoop {
-  const options = withDefaults(opts)
-  let stopped = false
-  let wake: (() => void) | null = null
-  const run = async () => {
-    while (!stopped) {
-      let claimed = 0
-      try {
-        claimed = await deliverDue(deps, options)
-      } catch (error) {
-        // A database hiccup must not end the loop; the rows stay due.
-        console.error('webhook delivery round failed:', (error as Error).name)
-      }
-      if (claimed < options.batchSize && !stopped) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.idleMs)
-          wake = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-        wake = null
-      }
-    }
-  }
-  const running = run()
-  return {
-    async stop() {
-      stopped = true
-      ;(wake as (() => void) | null)?.()
-      await running
-    },
-  }
+  const options = withDefaults(DEFAULTS, opts)
+  return startWorkLoop(() => deliverDue(deps, options), {
+    batchSize: options.batchSize,
+    idleMs: options.idleMs,
+    name: 'webhook delivery',
+  })
 }

@@ -39,6 +39,8 @@ export type PushSubscriptionPayload = typeof PushSubscriptionPayload.infer
 
 export const PushSubscription = type({
   id: 'string',
+  // The device's push service address: the portal finds this device's subscription by it.
+  endpoint: 'string',
   submerchantIds: SubmerchantId.array(),
   eventTypes: EventType.array(),
   createdAt: IsoDateTime,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { Intent } from '@/api/schema/intents'
@@ -23,6 +23,8 @@ interface DetailScreenProps {
   intentId: string
   canModify: boolean
   onDeleted: () => void
+  // Shown while the link waits to be paid ('Notify me when it's paid'), composed by the route.
+  notify?: ReactNode
 }
 
 export function PaymentLinkDetailScreen({
@@ -30,6 +32,7 @@ export function PaymentLinkDetailScreen({
   intentId,
   canModify,
   onDeleted,
+  notify,
 }: DetailScreenProps) {
   // Polling and the checks on return to the page are the query's own (api.ts).
   const query = useQuery(intentQueries.detail(submerchantId, intentId))
@@ -64,6 +67,7 @@ export function PaymentLinkDetailScreen({
                 busy={query.isFetching}
               />
             )}
+            {!intent.statusIsFinal && notify}
             {intent.status === 'succeeded' && <CompletedPanel intent={intent} />}
             <div className="intent-detail__grid">
               <Summary intent={intent} />

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { toApiError } from '@/api/errors'
@@ -38,6 +38,8 @@ interface ProfileScreenProps {
   role: Role | null
   // Reloads the signed-in user; the writes that change it call it.
   reloadUser: ReloadUser
+  // The Notifications section (push on this device), composed by the route.
+  notifications?: ReactNode
 }
 
 type Open =
@@ -47,7 +49,13 @@ type Open =
   | { dialog: 'recovery'; recoveryCode: string }
   | { dialog: 'disable' }
 
-export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreenProps) {
+export function ProfileScreen({
+  user,
+  account,
+  role,
+  reloadUser,
+  notifications,
+}: ProfileScreenProps) {
   const online = useOnline()
   const access = accessFor({ role, account })
   const [open, setOpen] = useState<Open>({ dialog: 'none' })
@@ -136,6 +144,7 @@ export function ProfileScreen({ user, account, role, reloadUser }: ProfileScreen
               </Button>
             </div>
           </section>
+          {notifications}
         </div>
         <aside className="card profile-card profile-side" aria-label="Your profile">
           <h2>{user.displayName}</h2>

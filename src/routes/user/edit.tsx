@@ -1,9 +1,10 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { AccountLoadError } from '@/features/accounts/account-load-error'
 import { accountQueries, userKeys } from '@/features/accounts/api'
 import { LoadError } from '@/features/accounts/load-error'
+import { PushSettings } from '@/features/notifications-push/push-settings'
 import { profileQueries } from '@/features/profile/api'
 import { ProfileScreen } from '@/features/profile/profile-screen'
 import { AccountFailure } from '@/features/shell/account-failure'
@@ -35,6 +36,7 @@ function ProfilePage() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
   const queryClient = useQueryClient()
   const { data: user } = useSuspenseQuery(accountQueries.currentUser())
+  const accounts = useQuery(accountQueries.submerchants())
   const reloadUser = () => queryClient.invalidateQueries({ queryKey: userKeys.current() })
   return (
     <AppShell user={user} account={submerchant} role={submerchantRole}>
@@ -43,6 +45,9 @@ function ProfilePage() {
         account={submerchant}
         role={submerchantRole}
         reloadUser={reloadUser}
+        notifications={
+          <PushSettings accounts={accounts.data} currentAccountId={submerchant?.id ?? null} />
+        }
       />
     </AppShell>
   )

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { intentQueries, needsRecheck } from '@/features/payment-links/api'
+import { NotifyWhenPaid } from '@/features/notifications-push/notify-when-paid'
 import { PaymentLinkDetailScreen } from '@/features/payment-links/detail-screen'
 import { loadQuery } from '@/lib/load-query'
 import { accessFor } from '@/policy/access'
@@ -31,6 +32,7 @@ function DetailPage() {
       intentId={intentId}
       canModify={accessFor({ role: submerchantRole, account: submerchant }).canEditPaymentLinks}
       onDeleted={() => void navigate({ to: '/payment-links' })}
+      notify={<NotifyWhenPaid submerchantId={submerchant.id} />}
     />
   )
 }
