@@ -7,7 +7,7 @@ import { notificationQueries } from '@/features/notifications/api'
 import { applyEvent, applyReset } from '@/features/notifications/invalidation'
 import { createLiveConnection } from '@/features/notifications/stream'
 import { newLiveMemory, startSharedLive } from '@/features/notifications/tabs'
-import { setLiveOpen } from '@/offline/live-status'
+import { resetLiveStatus, setLiveOpen } from '@/offline/live-status'
 
 function parseEvent(data: string): AccountEvent | null {
   try {
@@ -73,7 +73,8 @@ export function useLiveStream(submerchantId: string, userId: string): void {
     return () => {
       document.removeEventListener('visibilitychange', sync)
       stop?.()
-      setLiveOpen(false)
+      // Another account or person: nothing heard here applies any more.
+      resetLiveStatus()
     }
   }, [queryClient, submerchantId, userId])
 }
