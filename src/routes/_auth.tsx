@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
 import { AccountLoadError } from '@/features/accounts/account-load-error'
 import { accountQueries } from '@/features/accounts/api'
 import { LoadError } from '@/features/accounts/load-error'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { SearchEntry } from '@/features/search/search-entry'
 import { AppShell } from '@/features/shell/app-shell'
-import { QuietBell } from '@/features/shell/top-bar'
-import { loadModule } from '@/lib/lazy-load'
+import { AccountBell } from '@/routes/-live-bell'
 
 // Every route under here needs a signed-in user and a chosen account (docs/screens.md#routing-rules).
 export const Route = createFileRoute('/_auth')({
@@ -31,15 +29,6 @@ function AuthError(props: ErrorComponentProps) {
 // The search code (and chrono-node) loads the first time the box is used.
 const loadSearch = () => import('@/routes/-search')
 
-// The live stream and the bell load with the signed-in shell, never on /login; a bell that cannot
-// load stays the quiet one.
-const LiveBell = lazy(() =>
-  loadModule(() => import('@/features/notifications/bell')).then(
-    (module) => ({ default: module.LiveBell }),
-    () => ({ default: QuietBell }),
-  ),
-)
-
 function AuthLayout() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
   // Already loaded by the guard (ensureUser).
@@ -49,11 +38,7 @@ function AuthLayout() {
       user={user}
       account={submerchant}
       role={submerchantRole}
-      bell={
-        <Suspense fallback={<QuietBell />}>
-          <LiveBell submerchantId={submerchant.id} userId={user.id} />
-        </Suspense>
-      }
+      bell={<AccountBell submerchantId={submerchant.id} userId={user.id} />}
       search={(wide) => (
         <SearchEntry
           wide={wide}

@@ -73,7 +73,7 @@ describe('NotificationBell', () => {
     expect(bell.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(bell)
     expect(bell.getAttribute('aria-expanded')).toBe('true')
-    const panel = screen.getByRole('region', { name: 'Notifications' })
+    const panel = screen.getByRole('region', { name: 'Latest notifications' })
     const paid = within(panel).getByRole('link', {
       name: /^Payment link paid · €12.50\s*5 min ago\s*\(unread\)$/,
     })

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Notification } from '@/api/schema/events'
 import { NEEDS_CONNECTION } from '@/config/app'
 import {
@@ -67,10 +67,13 @@ function BellPanel({ submerchantId, close }: { submerchantId: string; close: () 
   const newest = feed?.notifications[0]
   // The times read from when the panel was opened.
   const [now] = useState(Date.now)
+  const title = useRef<HTMLHeadingElement>(null)
   return (
-    <section className="bell__panel" aria-label="Notifications">
+    <section className="bell__panel" aria-label="Latest notifications">
       <div className="bell__head">
-        <h2 className="bell__title">Notifications</h2>
+        <h2 className="bell__title" ref={title} tabIndex={-1}>
+          Notifications
+        </h2>
         {feed && feed.unreadCount > 0 && newest && (
           <Button
             variant="ghost"
@@ -78,7 +81,11 @@ function BellPanel({ submerchantId, close }: { submerchantId: string; close: () 
             loading={markAll.isPending}
             disabled={!online}
             title={online ? undefined : NEEDS_CONNECTION}
-            onClick={() => markAll.mutate(newest.id)}
+            onClick={() => {
+              // The button goes once all is read: focus stays in the panel, which stays open.
+              title.current?.focus()
+              markAll.mutate(newest.id)
+            }}
           >
             Mark all as read
           </Button>
