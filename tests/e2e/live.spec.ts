@@ -19,7 +19,7 @@ const isStream = (url: string) => url.includes('/v1/events/stream')
 function streamOpened(context: BrowserContext) {
   return context.waitForEvent('response', {
     predicate: (response) => isStream(response.url()) && response.status() === 200,
-    timeout: 30_000,
+    timeout: 40_000,
   })
 }
 
@@ -176,5 +176,39 @@ test(
     expect(streams.urls.length).toBe(whileOnline + 1)
     expect(streams.urls.at(-1)).toMatch(/[?&]lastEventId=evt_/)
     await customerContext.close()
+  },
+)
+
+test(
+  'a stream the server refuses is retried with growing waits, each after a session check',
+  PHONE_ONLY,
+  async ({ page, context }) => {
+    await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs', openPortal: false })
+    const seen: { kind: 'stream' | 'check'; at: number }[] = []
+    context.on('request', (request) => {
+      if (isStream(request.url())) seen.push({ kind: 'stream', at: Date.now() })
+      else if (request.url().includes('/v1/notifications?'))
+        seen.push({ kind: 'check', at: Date.now() })
+    })
+    // The stream's host is down; the rest of the API answers.
+    await context.route('**/v1/events/stream**', (route) => route.abort('connectionrefused'))
+    await openFirst(page, '/dashboard')
+    const attempts = () => seen.filter((s) => s.kind === 'stream')
+    await expect.poll(() => attempts().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4)
+    const at = attempts().map((s) => s.at)
+    // Waits of at least half of 1 s, 2 s, 4 s: never the browser's own 3 s loop, never a storm.
+    for (let i = 1; i < at.length; i++) {
+      expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(500 * 2 ** (i - 1) - 50)
+    }
+    // Before each new attempt, the session was checked through the API client.
+    for (let i = 1; i < at.length; i++) {
+      expect(
+        seen.some((s) => s.kind === 'check' && s.at >= (at[i - 1] ?? 0) && s.at <= (at[i] ?? 0)),
+      ).toBe(true)
+    }
+    // The host is back: the next attempt opens the stream.
+    const opened = streamOpened(context)
+    await context.unroute('**/v1/events/stream**')
+    await opened
   },
 )

@@ -182,6 +182,22 @@ describe('createLiveConnection', () => {
     expect(last().url).toContain('lastEventId=evt_3')
   })
 
+  it('back online, a session check still waiting from before cannot close the new stream', async () => {
+    let rejectCheck: (error: Error) => void = () => undefined
+    const checkSession = vi.fn(() => new Promise((_resolve, reject) => (rejectCheck = reject)))
+    const { connection, sources, setOnline, last } = setup({ checkSession })
+    connection.start()
+    last().failed()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(checkSession).toHaveBeenCalledTimes(1)
+    setOnline(false)
+    setOnline(true)
+    expect(sources).toHaveLength(2)
+    rejectCheck(new Error('late'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(last().closed).toBe(false)
+  })
+
   it('hands a reset on, and stops for good on stop()', async () => {
     const { connection, sources, resets, last } = setup()
     connection.start()
