@@ -146,3 +146,17 @@ export function maskDayEntry(text: string): string {
   if (!/^\d{3,8}$/.test(text)) return text
   return [text.slice(0, 2), text.slice(2, 4), text.slice(4)].filter(Boolean).join('/')
 }
+
+/**
+ * How long ago, for things that happened recently (the bell): 'Just now', '5 min ago', '3 h ago',
+ * then 'Yesterday' and the full date and time beyond that.
+ */
+export function formatTimeAgo(value: string | number | Date, now: number = Date.now()): string {
+  const at = dayjs(value)
+  const minutes = Math.floor((now - at.valueOf()) / 60_000)
+  if (minutes < 1) return 'Just now'
+  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`
+  if (at.isSame(dayjs(now).subtract(1, 'day'), 'day')) return 'Yesterday'
+  return formatDateTime(value)
+}

@@ -6,6 +6,7 @@ import { LoadError } from '@/features/accounts/load-error'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { SearchEntry } from '@/features/search/search-entry'
 import { AppShell } from '@/features/shell/app-shell'
+import { AccountBell } from '@/routes/-live-bell'
 
 // Every route under here needs a signed-in user and a chosen account (docs/screens.md#routing-rules).
 export const Route = createFileRoute('/_auth')({
@@ -37,6 +38,7 @@ function AuthLayout() {
       user={user}
       account={submerchant}
       role={submerchantRole}
+      bell={<AccountBell submerchantId={submerchant.id} userId={user.id} />}
       search={(wide) => (
         <SearchEntry
           wide={wide}

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
+import {
+  apiLink as linkOf,
+  CARDS,
+  payOnPayPage,
+  unique,
+  type ApiIntent,
+} from './support/payment-link-api'
 import { portalHeaders } from './support/sale-api'
 import { dumpStorage, dumpTexts } from './support/pwa'
 import { advanceSandboxClock } from './support/sandbox'
@@ -9,47 +16,9 @@ import { signIn } from './support/sign-in'
 import { PHONE_ONLY } from './support/projects'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
-const CARDS = {
-  success: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  threeDs: '4000 0027 6000 3184',
-}
 
-interface ApiIntent {
-  id: string
-  status: string
-  amount: number
-  clientAccessUrl: string
-  saleId: string | null
-}
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
-}
-
-// A link made through the API as the signed-in person (the screens are tested elsewhere here).
-async function apiLink(page: Page, over: Record<string, unknown> = {}): Promise<ApiIntent> {
-  const res = await page.request.post('/v1/intents', {
-    headers: portalHeaders(CITY),
-    data: {
-      saleAmount: 1250,
-      currency: 'GBP',
-      submerchantId: CITY,
-      reference: unique('E2E'),
-      ...over,
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()) as ApiIntent
-}
-
-async function payOnPayPage(page: Page, link: ApiIntent, card: string): Promise<void> {
-  await page.goto(new URL(link.clientAccessUrl).pathname)
-  await page.getByLabel('Card number').fill(card)
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34')
-  await page.getByLabel('Security code').fill('123')
-  await page.getByRole('button', { name: /^Pay / }).click()
-}
+// A City Cabs link made through the API as the signed-in person.
+const apiLink = (page: Page, over: Record<string, unknown> = {}) => linkOf(page, CITY, over)
 
 async function openLink(page: Page, id: string): Promise<void> {
   await page.goto(`/payment-links/${id}`)

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, apiList } from '@/api/http'
+import { dashboardKeys } from '@/api/query-keys'
 import type { Payout } from '@/api/schema/payouts'
 import type { SalesSummary } from '@/api/schema/sales-summary'
 import type { SummaryGroupBy } from '@/api/schema/sales-summary-values'
@@ -53,15 +54,6 @@ export function periodSummaries(period: ResolvedPeriod, timezone: string): Perio
 // The names people know their vehicles by, for the by-vehicle chart and the stopped list.
 export type TerminalName = Pick<Terminal, 'id' | 'name' | 'serialNumber' | 'customReference'>
 const TERMINAL_NAME_FIELDS = ['id', 'name', 'serialNumber', 'customReference'] as const
-
-// The dashboard's own reads: sales summaries, terminal names, the recent payouts.
-export const dashboardKeys = {
-  all: (submerchantId: string) => [submerchantId, 'dashboard'] as const,
-  summary: (submerchantId: string, request: SummaryRequest) =>
-    [submerchantId, 'dashboard', 'summary', request] as const,
-  terminalNames: (submerchantId: string) => [submerchantId, 'dashboard', 'terminal-names'] as const,
-  recentPayouts: (submerchantId: string) => [submerchantId, 'dashboard', 'recent-payouts'] as const,
-}
 
 export const dashboardQueries = {
   // GET /v1/sales/summary (docs/api.md#sales-summary): one grouping of one range.

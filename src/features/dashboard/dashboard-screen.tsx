@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
+import { dashboardKeys } from '@/api/query-keys'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { APP_NAME } from '@/config/app'
@@ -16,7 +18,9 @@ import { humanize } from '@/lib/prettify'
 import { accessFor, type Access } from '@/policy/access'
 import { Alert } from '@/ui/alert'
 import { DataAge } from '@/offline/data-age'
+import { useNewSalesSince } from '@/offline/live-status'
 import { buttonClassName } from '@/ui/button'
+import { NewItemsPill } from '@/ui/new-items-pill'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './dashboard.css'
@@ -68,8 +72,20 @@ export function DashboardScreen({
   const access = accessFor({ role, account })
   const period = resolvePeriod(choice)
   const queryClient = useQueryClient()
+  // Sales announced by the live stream after this: offered as a pill, the figures stay still.
+  const [since, setSince] = useState(Date.now)
+  const newSales = useNewSalesSince(account.id, since)
   return (
     <>
+      <NewItemsPill
+        count={newSales}
+        one="new sale"
+        many="new sales"
+        onShow={() => {
+          setSince(Date.now())
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.summaries(account.id) })
+        }}
+      />
       {/* The account name is in the top bar (docs/screens.md#the-shell); repeating it here would say it twice. */}
       <PageHeader title="Dashboard" />
       {welcome && (

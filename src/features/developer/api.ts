@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
+import { developerKeys } from '@/api/query-keys'
 import type {
   ApiKey,
   WebhookAttempt,
@@ -26,19 +27,6 @@ const schemas = () => import('@/api/schema/developer')
 export const ATTEMPTS_PAGE_SIZE = 5
 // Keys and endpoints are few; one page of the largest size the API gives.
 const DEVELOPER_LIST_LIMIT = 100
-
-// One key factory per resource; every key starts with the account (docs/writes.md).
-export const developerKeys = {
-  all: (submerchantId: string) => [submerchantId, 'developer'] as const,
-  apiKeys: (submerchantId: string) => [submerchantId, 'developer', 'api-keys'] as const,
-  endpoints: (submerchantId: string) => [submerchantId, 'developer', 'endpoints'] as const,
-  notifications: (submerchantId: string, endpointId: string) =>
-    [submerchantId, 'developer', 'endpoints', endpointId, 'notifications'] as const,
-  notificationList: (submerchantId: string, endpointId: string, params: ListParams) =>
-    [...developerKeys.notifications(submerchantId, endpointId), 'list', params] as const,
-  attempts: (submerchantId: string, endpointId: string, id: string) =>
-    [...developerKeys.notifications(submerchantId, endpointId), 'attempts', id] as const,
-}
 
 // Developer data never goes to the device's storage: attempts hold request bodies and headers,
 // and nothing here is needed offline (API tokens and signing secrets are never cached at all).

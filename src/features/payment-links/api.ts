@@ -20,8 +20,10 @@ import { toListQuery } from '@/lib/list-view'
 import { whenPersisted } from '@/offline/idb-persister'
 import { useToast } from '@/ui/toast'
 
-// docs/constants.md#timing: a link's status is checked every 60 s while shown, never twice within 30 s.
+// docs/constants.md#timing: a link's status is checked every 60 s while shown, never twice within 30 s;
+// every 5 min while the live stream is open, which refreshes it the moment it changes.
 export const POLL_MS = 60_000
+export const LIVE_POLL_MS = 5 * 60_000
 export const MIN_CHECK_GAP_MS = 30_000
 
 const enc = encodeURIComponent
@@ -55,8 +57,8 @@ export const intentQueries = {
       enabled: q.trim().length > 0,
       placeholderData: keepPreviousData,
     }),
-  // GET /v1/intents/{id}.
-  detail: (submerchantId: string, intentId: string) =>
+  // GET /v1/intents/{id}; `live` while the account's live stream is open (offline/live-status).
+  detail: (submerchantId: string, intentId: string, live = false) =>
     queryOptions({
       queryKey: intentKeys.detail(submerchantId, intentId),
       queryFn: async ({ signal }): Promise<Intent> => {
@@ -66,8 +68,10 @@ export const intentQueries = {
       // Opening the page checks a link that is not final at once (the route's loader, recheck);
       // the Refresh button alone keeps 30 s between checks.
       staleTime: MIN_CHECK_GAP_MS,
-      // docs/constants.md#timing: every 60 s while shown and not final; never while the page is hidden.
-      refetchInterval: (q) => (q.state.data && !q.state.data.statusIsFinal ? POLL_MS : false),
+      // docs/constants.md#timing: every 60 s while shown and not final (the fallback while the live
+      // stream is down); never while the page is hidden.
+      refetchInterval: (q) =>
+        q.state.data && !q.state.data.statusIsFinal ? (live ? LIVE_POLL_MS : POLL_MS) : false,
       refetchIntervalInBackground: false,
       // A tab brought to the front (or the app resumed) checks a link that is not final at once.
       refetchOnWindowFocus: (q) => (q.state.data?.statusIsFinal === false ? 'always' : false),

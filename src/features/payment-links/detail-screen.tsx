@@ -7,6 +7,7 @@ import { IntentActions } from '@/features/payment-links/intent-actions'
 import { StatusBadge } from '@/features/payment-links/status-badge'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import { useLiveOpen } from '@/offline/live-status'
 import { Alert } from '@/ui/alert'
 import { RefText } from '@/ui/code-text'
 import { Button } from '@/ui/button'
@@ -34,8 +35,10 @@ export function PaymentLinkDetailScreen({
   onDeleted,
   notify,
 }: DetailScreenProps) {
-  // Polling and the checks on return to the page are the query's own (api.ts).
-  const query = useQuery(intentQueries.detail(submerchantId, intentId))
+  // Polling and the checks on return to the page are the query's own (api.ts); the live stream
+  // refreshes it at once on a change, and the minute poll stands in while the stream is down.
+  const live = useLiveOpen()
+  const query = useQuery(intentQueries.detail(submerchantId, intentId, live))
   const intent = query.data
   return (
     <>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, apiList, type ListPage } from '@/api/http'
+import { payoutKeys } from '@/api/query-keys'
 import type { BankAccount, Payout, PayoutCard } from '@/api/schema/payouts'
 import type { ListParams } from '@/lib/list-search'
 import { collectPages } from '@/lib/fetch-pages'
@@ -8,18 +9,6 @@ import { toListQuery } from '@/lib/list-view'
 const enc = encodeURIComponent
 const schemas = () => import('@/api/schema/payouts')
 const saleSchemas = () => import('@/api/schema/sales')
-
-export const payoutKeys = {
-  all: (submerchantId: string) => [submerchantId, 'payouts'] as const,
-  lists: (submerchantId: string) => [submerchantId, 'payouts', 'list'] as const,
-  list: (submerchantId: string, params: ListParams) =>
-    [submerchantId, 'payouts', 'list', params] as const,
-  detail: (submerchantId: string, payoutId: string) =>
-    [submerchantId, 'payouts', 'detail', payoutId] as const,
-  // The sales a payout paid, with their fees.
-  contents: (submerchantId: string, payoutId: string) =>
-    [submerchantId, 'payouts', 'contents', payoutId] as const,
-}
 
 // Where a payout goes: a bank account or a payout card.
 export const bankAccountKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/api/http'
-import { salesKeys } from '@/api/query-keys'
+import { refundKeys, salesKeys } from '@/api/query-keys'
 import { RefundRequest, type RefundRequestPayload } from '@/api/schema/refunds'
 import { useToast } from '@/ui/toast'
 
@@ -11,13 +11,6 @@ const itemPath = (saleId: string, refundId: string) =>
   `/v1/sales/${enc(saleId)}/refund-requests/${enc(refundId)}`
 
 const RefundRequestList = RefundRequest.array()
-
-// Keys start with the submerchant id (docs/architecture.md#keys); one list per sale.
-export const refundKeys = {
-  all: (submerchantId: string) => [submerchantId, 'refund-requests'] as const,
-  list: (submerchantId: string, saleId: string) =>
-    [submerchantId, 'refund-requests', saleId] as const,
-}
 
 export const refundQueries = {
   // GET /v1/sales/{id}/refund-requests/: every refund of the sale, oldest first.

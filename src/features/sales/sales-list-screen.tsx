@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { salesKeys } from '@/api/query-keys'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
 import { SALE_CARD, SALE_COLUMNS, saleLabel } from '@/features/sales/sales-columns'
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { DataAge } from '@/offline/data-age'
+import { useNewSalesSince } from '@/offline/live-status'
 import { ListScreen } from '@/ui/list-screen'
+import { NewItemsPill } from '@/ui/new-items-pill'
 
 interface SalesListScreenProps {
   submerchantId: string
@@ -27,24 +30,37 @@ export function SalesListScreen({
   renderActions,
 }: SalesListScreenProps) {
   const query = useQuery(salesQueries.list(submerchantId, toListParams(SALES_LIST, search)))
+  const queryClient = useQueryClient()
+  // Sales announced by the live stream since these rows came: a pill, never rows moving (docs/events.md#in-the-portal).
+  const newSales = useNewSalesSince(submerchantId, query.dataUpdatedAt)
   return (
-    <ListScreen
-      spec={SALES_LIST}
-      title="Sales"
-      search={search}
-      onSearchChange={onSearchChange}
-      query={query}
-      columns={SALE_COLUMNS}
-      rowKey={(sale) => sale.id}
-      card={SALE_CARD}
-      rowLabel={saleLabel}
-      errorTitle="Failed to load sales"
-      savedViewsOwner={userId ? { userId, submerchantId } : null}
-      className="sales-list"
-      age={<DataAge updatedAt={query.dataUpdatedAt} />}
-      actions={renderActions?.(
-        query.data && !query.data.totalIsApproximate ? query.data.total : null,
-      )}
-    />
+    <>
+      <NewItemsPill
+        count={newSales}
+        one="new sale"
+        many="new sales"
+        onShow={() =>
+          void queryClient.invalidateQueries({ queryKey: salesKeys.lists(submerchantId) })
+        }
+      />
+      <ListScreen
+        spec={SALES_LIST}
+        title="Sales"
+        search={search}
+        onSearchChange={onSearchChange}
+        query={query}
+        columns={SALE_COLUMNS}
+        rowKey={(sale) => sale.id}
+        card={SALE_CARD}
+        rowLabel={saleLabel}
+        errorTitle="Failed to load sales"
+        savedViewsOwner={userId ? { userId, submerchantId } : null}
+        className="sales-list"
+        age={<DataAge updatedAt={query.dataUpdatedAt} />}
+        actions={renderActions?.(
+          query.data && !query.data.totalIsApproximate ? query.data.total : null,
+        )}
+      />
+    </>
   )
 }

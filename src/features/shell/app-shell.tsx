@@ -28,13 +28,15 @@ interface AppShellProps {
   role: Role | null
   // The one-box search of account pages (docs/screens.md#search), told whether the bar is wide.
   search?: (wide: boolean) => ReactNode
+  // The account's live bell (features/notifications), given by the signed-in layout.
+  bell?: ReactNode
   children: ReactNode
 }
 
 // Without an account only the entries that need none make sense.
 const ACCOUNTLESS_ENTRIES = new Set(['support', 'status'])
 
-export function AppShell({ user, account, role, search, children }: AppShellProps) {
+export function AppShell({ user, account, role, search, bell, children }: AppShellProps) {
   const wide = useMediaQuery(SIDEBAR_QUERY)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const { requestLogout, dialog } = useLogout()
@@ -79,7 +81,7 @@ export function AppShell({ user, account, role, search, children }: AppShellProp
           <div className="top-bar__actions">
             {account && !wide && search?.(false)}
             <SystemStatusIcon />
-            <NotificationsMenu />
+            <NotificationsMenu bell={account ? bell : undefined} />
             <SettingsMenu onLogout={requestLogout} />
           </div>
         </header>

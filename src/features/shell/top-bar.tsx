@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { STATUS_SITE_URL } from '@/config/links'
 import { shellQueries, SYSTEM_STATUS_LABELS, type SystemStatus } from '@/features/shell/api'
 import { ExternalLink } from '@/ui/external-link'
@@ -42,14 +43,21 @@ export function SystemStatusIcon() {
   )
 }
 
+// The bell without an account (nothing to tell), and while the live bell's code loads.
+export function QuietBell() {
+  return (
+    <Menu label="Notifications" trigger={<Icon name="bell" />}>
+      {() => <p className="menu__note">No new notifications</p>}
+    </Menu>
+  )
+}
+
 // The outbox badge sits before the bell: both tell the person something is waiting.
-export function NotificationsMenu() {
+export function NotificationsMenu({ bell }: { bell?: ReactNode }) {
   return (
     <>
       <OutboxBadge />
-      <Menu label="Notifications" trigger={<Icon name="bell" />}>
-        {() => <p className="menu__note">No new notifications</p>}
-      </Menu>
+      {bell ?? <QuietBell />}
     </>
   )
 }

@@ -10,6 +10,7 @@ import { ProfileScreen } from '@/features/profile/profile-screen'
 import { AccountFailure } from '@/features/shell/account-failure'
 import { AppShell } from '@/features/shell/app-shell'
 import { loadQuery } from '@/lib/load-query'
+import { AccountBell } from '@/routes/-live-bell'
 
 // The profile belongs to the user, not an account: reachable before an account is chosen.
 export const Route = createFileRoute('/user/edit')({
@@ -39,7 +40,12 @@ function ProfilePage() {
   const accounts = useQuery(accountQueries.submerchants())
   const reloadUser = () => queryClient.invalidateQueries({ queryKey: userKeys.current() })
   return (
-    <AppShell user={user} account={submerchant} role={submerchantRole}>
+    <AppShell
+      user={user}
+      account={submerchant}
+      role={submerchantRole}
+      bell={submerchant && <AccountBell submerchantId={submerchant.id} userId={user.id} />}
+    >
       <ProfileScreen
         user={user}
         account={submerchant}

@@ -68,7 +68,13 @@ const SCHEMES = ['light', 'dark'] as const
  * light scheme gets every rule at each width; dark, which changes colours and nothing else, gets
  * the colour rules once per test: at 1024 px, or at the phone's width when the test runs only there.
  */
-export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  // The viewport only: what is open over the page (a menu), without the whole page under it.
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme })
     // The scheme change starts the controls' colour transitions: the picture waits for them to end
@@ -80,7 +86,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string):
         .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
       await Promise.all(finite.map((animation) => animation.finished.catch(() => null)))
     })
-    await saveScreenshot(page, testInfo, `${name}-${colorScheme}`)
+    await saveScreenshot(page, testInfo, `${name}-${colorScheme}`, { fullPage })
     // A full-page screenshot resizes the viewport and back; what reacts to sizes (a table's side
     // scroll, which makes it focusable) commits its state within two frames. axe reads it after.
     await page.evaluate(

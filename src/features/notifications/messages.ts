@@ -1,0 +1,90 @@
+import type { AccountEvent } from '@/api/schema/events'
+import type { EventType } from '@/api/schema/event-values'
+import { formatMoney } from '@/lib/money'
+
+// What happened, in the words of the bell (and of a push): one line per event type.
+export const EVENT_HEADLINES: Record<EventType, string> = {
+  'sale.created': 'New sale',
+  'sale.withheld': 'Sale withheld',
+  'intent.authorized': 'Payment link authorised',
+  'intent.succeeded': 'Payment link paid',
+  'intent.payment_declined': 'Payment link card declined',
+  'intent.expired': 'Payment link expired',
+  'intent.cancelled': 'Payment link cancelled',
+  'refund_request.created': 'Refund requested',
+  'refund_request.completed': 'Refund completed',
+  'refund_request.rejected': 'Refund rejected',
+  'payout.created': 'Payout made',
+  'payout.paid': 'Payout paid',
+  'payout.failed': 'Payout failed',
+  'webhook_endpoint.failing': 'Webhook endpoint failing',
+}
+
+type EventShape = Pick<AccountEvent, 'type' | 'objectId' | 'data'>
+
+function text(data: Record<string, unknown>, key: string): string | null {
+  const value = data[key]
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+function amount(data: Record<string, unknown>, key: string): number | null {
+  const value = data[key]
+  return typeof value === 'number' && Number.isInteger(value) ? value : null
+}
+
+// The detail after the headline: the amount (what was captured, for a paid link), or the endpoint's URL.
+function detail(event: EventShape): string | null {
+  const { data } = event
+  if (event.type === 'webhook_endpoint.failing') return text(data, 'url')
+  const minor =
+    (event.type === 'intent.succeeded' ? amount(data, 'captureAmount') : null) ??
+    amount(data, 'amount')
+  if (minor === null) return null
+  return formatMoney(minor, text(data, 'currency') ?? undefined)
+}
+
+// 'Payment link paid · £12.50'.
+export function eventSentence(event: EventShape): string {
+  const more = detail(event)
+  return more ? `${EVENT_HEADLINES[event.type]} · ${more}` : EVENT_HEADLINES[event.type]
+}
+
+// The page of the event's object; a refund request opens its sale.
+export type EventTarget =
+  | { to: '/transactions/sales/$saleId'; params: { saleId: string } }
+  | { to: '/payment-links/$intentId'; params: { intentId: string } }
+  | { to: '/payouts/$payoutId'; params: { payoutId: string } }
+  | { to: '/developer/endpoints/$endpointId/notifications'; params: { endpointId: string } }
+
+export function eventTarget(event: EventShape): EventTarget | null {
+  const kind = event.type.slice(0, event.type.indexOf('.'))
+  switch (kind) {
+    case 'sale':
+      return { to: '/transactions/sales/$saleId', params: { saleId: event.objectId } }
+    case 'intent':
+      return { to: '/payment-links/$intentId', params: { intentId: event.objectId } }
+    case 'payout':
+      return { to: '/payouts/$payoutId', params: { payoutId: event.objectId } }
+    case 'refund_request': {
+      const saleId = text(event.data, 'saleId')
+      return saleId ? { to: '/transactions/sales/$saleId', params: { saleId } } : null
+    }
+    case 'webhook_endpoint':
+      return {
+        to: '/developer/endpoints/$endpointId/notifications',
+        params: { endpointId: event.objectId },
+      }
+    default:
+      return null
+  }
+}
+
+// The icon's count: at most 99 is shown (docs/events.md#api).
+export function unreadBadge(count: number): string {
+  return count > 99 ? '99+' : String(count)
+}
+
+// The bell's accessible name: 'Notifications, 2 unread', or just 'Notifications'.
+export function bellLabel(unreadCount: number): string {
+  return unreadCount > 0 ? `Notifications, ${unreadBadge(unreadCount)} unread` : 'Notifications'
+}
