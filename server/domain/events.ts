@@ -15,7 +15,8 @@
 //
 // It writes the `events` row, tells every server about it at commit (NOTIFY; the event hub of each
 // server hands it to its open streams), and writes one webhook_notifications row per enabled, not
-// deleted endpoint of the account that subscribes to the type, due at once. Everything commits or
+// deleted endpoint of the account that subscribes to the type, due at once, and one push delivery
+// per device subscribed to it (server/push/queue.ts). Everything commits or
 // rolls back with the caller's work, so an event is never lost or invented, and webhooks, streams
 // and the bell always agree.
 import { and, arrayContains, eq, isNull } from 'drizzle-orm'
@@ -26,6 +27,7 @@ import type { Db } from '../db/client'
 import { webhookEndpoints, webhookNotifications } from '../db/schema/core'
 import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/random'
+import { queuePushDeliveries } from '../push/queue'
 
 export interface EventInput {
   submerchantId: string
@@ -112,6 +114,14 @@ export async function recordEvent(tx: Db, input: EventInput): Promise<RecordedEv
     objectIdOf(input.data),
     JSON.stringify(input.data),
   ])
+  await queuePushDeliveries(tx, {
+    id,
+    submerchantId: input.submerchantId,
+    type: input.type,
+    createdAt: input.now,
+    objectId: objectIdOf(input.data),
+    data: input.data,
+  })
   return { id, notificationIds: await recordNotifications(tx, input, id) }
 }
 

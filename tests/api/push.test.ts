@@ -432,7 +432,7 @@ describe('push delivery', () => {
     expect(service.to(device.path)).toHaveLength(1)
   })
 
-  it('pushes an event written by recordEvent once its transaction queues it', async () => {
+  it('pushes an event written by recordEvent: its transaction queues the delivery', async () => {
     const device = newDevice()
     await subscribe(owner, device, [CITY], ['refund_request.completed'])
     const saleId = newId('sale')
@@ -442,19 +442,7 @@ describe('push delivery', () => {
       data: { id: newId('rfr'), saleId, amount: 300, currency: 'GBP' },
       now: ctx.clock.now(),
     }
-    const { id } = await ctx.database.db.transaction(async (tx) => {
-      const recorded = await recordEvent(tx, input)
-      const queued = await queuePushDeliveries(tx, {
-        id: recorded.id,
-        submerchantId: input.submerchantId,
-        type: input.type,
-        createdAt: input.now,
-        objectId: input.data.id,
-        data: input.data,
-      })
-      expect(queued).toBe(1)
-      return recorded
-    })
+    const { id } = await ctx.database.db.transaction((tx) => recordEvent(tx, input))
     expect(await deliverDuePushes(deps)).toBe(1)
     const [request] = service.to(device.path)
     expect(decrypt(device, request!.body)).toMatchObject({
