@@ -18,6 +18,7 @@ import { events } from '../../server/db/schema/events'
 import { newId } from '../../server/auth/random'
 import { recordEvent } from '../../server/domain/events'
 import { deliverDuePushes, startPushDeliveryLoop } from '../../server/push/delivery'
+import { pushPayload } from '../../server/push/payload'
 import { queuePushDeliveries, type QueuedEvent } from '../../server/push/queue'
 import { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
@@ -349,6 +350,55 @@ describe('push routes', () => {
       expect(body.errors.map((e) => e.field)).toContain(field)
     }
     expect((await owner.request('GET', '/v1/push-subscriptions?limit=5')).status).toBe(400)
+  })
+})
+
+// ---- What a push says -----------------------------------------------------------------------
+
+describe('pushPayload', () => {
+  const at = new Date()
+  const payload = (type: EventType, objectId: string, data: Record<string, unknown>) =>
+    pushPayload({
+      id: 'evt_0123456789abcdef',
+      submerchantId: CITY,
+      type,
+      createdAt: at,
+      objectId,
+      data,
+    })
+
+  it('says each object in plain English, links its page, and carries no card data', () => {
+    const sale = payload('sale.created', 'sale_1', {
+      amount: 1999,
+      currency: 'GBP',
+      panLastFour: '4242',
+      cardScheme: 'visa',
+      authCode: 'AUTH77',
+    })
+    expect(sale).toMatchObject({
+      title: 'New sale',
+      body: '£19.99',
+      url: '/transactions/sales/sale_1',
+    })
+    expect(JSON.stringify(sale)).not.toMatch(/4242|visa|AUTH77/)
+    expect(payload('payout.paid', 'po_1', { amount: 120000, currency: 'EUR' })).toMatchObject({
+      title: 'Payout paid',
+      body: '€1,200.00',
+      url: '/payouts/po_1',
+    })
+    expect(payload('refund_request.rejected', 'rfr_1', { saleId: 'sale_2' }).url).toBe(
+      '/transactions/sales/sale_2',
+    )
+    expect(
+      payload('webhook_endpoint.failing', 'we_1', { name: 'Booking system', url: 'https://x' }),
+    ).toMatchObject({
+      body: 'Booking system: five deliveries in a row failed',
+      url: '/developer/endpoints/we_1/notifications',
+    })
+    // An object without a readable amount still gives a sentence.
+    expect(payload('intent.expired', 'int_1', { amount: 'x', currency: 'ZZZZ' }).body).toBe(
+      'Open the portal for details',
+    )
   })
 })
 

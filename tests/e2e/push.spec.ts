@@ -20,7 +20,7 @@ import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/de
 import { PHONE_ONLY } from './support/projects'
 import { waitForServiceWorker } from './support/pwa'
 import { portalHeaders } from './support/sale-api'
-import { checkScreen, useScreenshotWidth } from './support/shell'
+import { checkScreen, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn } from './support/sign-in'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
@@ -251,6 +251,7 @@ test(
     const notify = next.getByRole('button', { name: NOTIFY })
     await expect(notify).toBeVisible()
     expect(await permissionAsks(next)).toBe(0)
+    await saveScreenshot(next, testInfo, 'payment-link-notify')
 
     await notify.click()
     await expect(
