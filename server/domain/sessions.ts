@@ -2,6 +2,7 @@
 // signing out every device. The token route parses the body and sets or clears the cookies; every
 // rule lives here.
 import { eq } from 'drizzle-orm'
+import { pushSubscriptions } from '../db/schema/events'
 import type { RefreshTokenPayload } from '@/api/schema/tokens'
 import { isCompromisedPassword } from '../auth/compromised'
 import { findMembership } from '../auth/memberships'
@@ -162,12 +163,17 @@ async function sessionUserId(
   return null
 }
 
-// Signs the session's user out on every device; no working token is a no-op.
+// Signs the session's user out on every device; no working token is a no-op. Their devices' push
+// subscriptions go too: a signed-out browser, perhaps shared, must not keep showing their money.
 export async function signOutEverywhere(
   db: Db,
   tokens: { access?: string; refresh?: string },
   clock: Pick<Clock, 'now'>,
 ): Promise<void> {
   const userId = await sessionUserId(db, tokens, clock.now())
-  if (userId) await revokeAllForUser(db, userId, clock.now())
+  if (!userId) return
+  await db.transaction(async (tx) => {
+    await revokeAllForUser(tx, userId, clock.now())
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+  })
 }

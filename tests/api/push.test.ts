@@ -582,3 +582,15 @@ describe('push delivery', () => {
     expect(sentIds.sort()).toEqual([...ids].sort())
   })
 })
+
+// Last: it signs the viewer out everywhere, which the tests above rely on.
+describe('signing out', () => {
+  it("signing out everywhere deletes every device's subscription of that person", async () => {
+    const person = await clientFor(ctx.app, 'viewer@example.com', CITY)
+    const { id } = await subscribe(person, newDevice(), [CITY], ['sale.created'])
+    const kept = await subscribe(owner, newDevice(), [CITY], ['sale.created'])
+    expect((await person.request('DELETE', '/v1/tokens/all')).status).toBe(204)
+    expect(await subscriptionExists(id)).toBe(false)
+    expect(await subscriptionExists(kept.id)).toBe(true)
+  })
+})
