@@ -116,16 +116,19 @@ function assertCaps(c: Context<AppEnv>, userId: string, ip: string): void {
   }
 }
 
-// An event's frame, made once however many streams carry it (the hub hands every stream the same
+// An event's frame, made and encoded once however many streams carry it (the hub hands every stream the same
 // object).
-const frames = new WeakMap<StoredEvent, string>()
-function frameOf(event: StoredEvent): string {
-  let text = frames.get(event)
-  if (text === undefined) {
-    text = `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(serializeEvent(event))}\n\n`
-    frames.set(event, text)
+const frames = new WeakMap<StoredEvent, Uint8Array>()
+const encoder = new TextEncoder()
+function frameOf(event: StoredEvent): Uint8Array {
+  let bytes = frames.get(event)
+  if (bytes === undefined) {
+    bytes = encoder.encode(
+      `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(serializeEvent(event))}\n\n`,
+    )
+    frames.set(event, bytes)
   }
-  return text
+  return bytes
 }
 
 // One open stream: what it may see, what it has sent, and how it ends.
@@ -181,8 +184,8 @@ class StreamSink implements EventSink {
       const oldest = this.sent.values().next().value
       if (oldest !== undefined) this.sent.delete(oldest)
     }
-    const text = frameOf(event)
-    this.frame(() => this.stream.write(text))
+    const bytes = frameOf(event)
+    this.frame(() => this.stream.write(bytes))
   }
 
   end(reason: EndReason): void {
