@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
+import { toApiError } from '@/api/errors'
 import type { Notification } from '@/api/schema/events'
 import { NEEDS_CONNECTION } from '@/config/app'
 import {
@@ -22,6 +23,10 @@ import { Button } from '@/ui/button'
 import { Icon } from '@/ui/icons'
 import { Menu } from '@/ui/menu'
 import './bell.css'
+
+// docs/errors.md#notifications.
+export const LOAD_FAILED = 'Failed to load notifications'
+export const MARK_READ_FAILED = 'Failed to mark notifications as read'
 
 interface LiveBellProps {
   submerchantId: string
@@ -91,10 +96,15 @@ function BellPanel({ submerchantId, close }: { submerchantId: string; close: () 
           </Button>
         )}
       </div>
+      {markAll.isError && (
+        <p className="menu__note" role="alert">
+          {MARK_READ_FAILED}: {toApiError(markAll.error).message}
+        </p>
+      )}
       {query.isPending && <p className="menu__note">Loading notifications</p>}
       {query.isError && !feed && (
         <p className="menu__note" role="alert">
-          Failed to load notifications
+          {LOAD_FAILED}
         </p>
       )}
       {feed && feed.unreadCount === 0 && <p className="menu__note">No new notifications</p>}
