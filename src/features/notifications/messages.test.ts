@@ -37,7 +37,7 @@ describe('eventSentence', () => {
         objectId: 'r',
         data: { amount: 300, currency: 'GBP', saleId: 's' },
       }),
-    ).toBe('Refund completed · £3.00')
+    ).toBe('Refund paid back · £3.00')
   })
 
   it('names a failing endpoint by its URL, and leaves out what the object does not give', () => {

@@ -1,24 +1,6 @@
 import type { AccountEvent } from '@/api/schema/events'
-import type { EventType } from '@/api/schema/event-values'
+import { EVENT_TITLES } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
-
-// What happened, in the words of the bell (and of a push): one line per event type.
-export const EVENT_HEADLINES: Record<EventType, string> = {
-  'sale.created': 'New sale',
-  'sale.withheld': 'Sale withheld',
-  'intent.authorized': 'Payment link authorised',
-  'intent.succeeded': 'Payment link paid',
-  'intent.payment_declined': 'Payment link card declined',
-  'intent.expired': 'Payment link expired',
-  'intent.cancelled': 'Payment link cancelled',
-  'refund_request.created': 'Refund requested',
-  'refund_request.completed': 'Refund completed',
-  'refund_request.rejected': 'Refund rejected',
-  'payout.created': 'Payout made',
-  'payout.paid': 'Payout paid',
-  'payout.failed': 'Payout failed',
-  'webhook_endpoint.failing': 'Webhook endpoint failing',
-}
 
 type EventShape = Pick<AccountEvent, 'type' | 'objectId' | 'data'>
 
@@ -43,10 +25,10 @@ function detail(event: EventShape): string | null {
   return formatMoney(minor, text(data, 'currency') ?? undefined)
 }
 
-// 'Payment link paid · £12.50'.
+// 'Payment link paid · £12.50': the title a push has too, and the amount.
 export function eventSentence(event: EventShape): string {
   const more = detail(event)
-  return more ? `${EVENT_HEADLINES[event.type]} · ${more}` : EVENT_HEADLINES[event.type]
+  return more ? `${EVENT_TITLES[event.type]} · ${more}` : EVENT_TITLES[event.type]
 }
 
 // The page of the event's object; a refund request opens its sale.
