@@ -16,7 +16,7 @@ import {
   queriesTouchedBy,
   type Touch,
 } from '@/features/notifications/invalidation'
-import { newSalesSince, resetLiveStatus } from '@/offline/live-status'
+import { newSalesSince, resetLiveStatus } from '@/lib/live-status'
 
 const A = 'sub_a'
 const B = 'sub_b'

@@ -9,7 +9,7 @@ import {
   salesKeys,
 } from '@/api/query-keys'
 import type { AccountEvent } from '@/api/schema/events'
-import { announceSale } from '@/offline/live-status'
+import { announceSale } from '@/lib/live-status'
 
 /**
  * One query an event makes stale. 'active' refetches it at once where it is shown; 'none' only

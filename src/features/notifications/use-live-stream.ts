@@ -7,7 +7,7 @@ import { notificationQueries } from '@/features/notifications/api'
 import { applyEvent, applyReset } from '@/features/notifications/invalidation'
 import { createLiveConnection } from '@/features/notifications/stream'
 import { newLiveMemory, startSharedLive } from '@/features/notifications/tabs'
-import { resetLiveStatus, setLiveOpen } from '@/offline/live-status'
+import { resetLiveStatus, setLiveOpen } from '@/lib/live-status'
 
 function parseEvent(data: string): AccountEvent | null {
   try {

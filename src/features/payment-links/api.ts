@@ -57,7 +57,7 @@ export const intentQueries = {
       enabled: q.trim().length > 0,
       placeholderData: keepPreviousData,
     }),
-  // GET /v1/intents/{id}; `live` while the account's live stream is open (offline/live-status).
+  // GET /v1/intents/{id}; `live` while the account's live stream is open (lib/live-status).
   detail: (submerchantId: string, intentId: string, live = false) =>
     queryOptions({
       queryKey: intentKeys.detail(submerchantId, intentId),

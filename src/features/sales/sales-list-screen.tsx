@@ -7,7 +7,7 @@ import { SALE_CARD, SALE_COLUMNS, saleLabel } from '@/features/sales/sales-colum
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { DataAge } from '@/offline/data-age'
-import { useNewSalesSince } from '@/offline/live-status'
+import { useNewSalesSince } from '@/lib/live-status'
 import { ListScreen } from '@/ui/list-screen'
 import { NewItemsPill } from '@/ui/new-items-pill'
 
