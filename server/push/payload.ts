@@ -2,7 +2,7 @@
 // and the portal page of that object. Only amounts, references and names are read from the
 // object, never card data, so a notification on a locked screen gives nothing away.
 import type { EventType } from '@/api/schema/event-values'
-import { EVENT_TITLES } from '@/lib/event-titles'
+import { EVENT_TITLES, eventObjectPage, type EventObjectPage } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
 import type { QueuedEvent } from './queue'
 
@@ -31,17 +31,17 @@ function money(minor: unknown, currency: unknown): string | null {
 
 const enc = encodeURIComponent
 
-// The portal page of the event's object (the routes under src/routes).
+// The portal page of the event's object (the routes under src/routes); the list when it has none.
+const PAGE_PATHS: Record<EventObjectPage['page'], (id: string) => string> = {
+  sale: (id) => `/transactions/sales/${enc(id)}`,
+  'payment-link': (id) => `/payment-links/${enc(id)}`,
+  payout: (id) => `/payouts/${enc(id)}`,
+  'endpoint-notifications': (id) => `/developer/endpoints/${enc(id)}/notifications`,
+}
+
 export function objectPath(type: EventType, objectId: string, data: Record<string, unknown>) {
-  if (type.startsWith('sale.')) return `/transactions/sales/${enc(objectId)}`
-  if (type.startsWith('intent.')) return `/payment-links/${enc(objectId)}`
-  if (type.startsWith('payout.')) return `/payouts/${enc(objectId)}`
-  if (type.startsWith('refund_request.')) {
-    // A refund request has no page of its own: it is shown on its sale.
-    const saleId = text(data.saleId)
-    return saleId ? `/transactions/sales/${enc(saleId)}` : '/transactions/sales'
-  }
-  return `/developer/endpoints/${enc(objectId)}/notifications`
+  const target = eventObjectPage({ type, objectId, data })
+  return target ? PAGE_PATHS[target.page](target.id) : '/transactions/sales'
 }
 
 function bodyOf(type: EventType, data: Record<string, unknown>): string {

@@ -17,3 +17,35 @@ export const EVENT_TITLES: Readonly<Record<EventType, string>> = {
   'payout.failed': 'Payout failed',
   'webhook_endpoint.failing': 'Webhook endpoint failing',
 }
+
+// The portal page that shows an event's object: a refund request has none of its own and opens
+// its sale. The bell links it and a push opens it.
+export type EventObjectPage =
+  | { page: 'sale'; id: string }
+  | { page: 'payment-link'; id: string }
+  | { page: 'payout'; id: string }
+  | { page: 'endpoint-notifications'; id: string }
+
+export function eventObjectPage(event: {
+  type: EventType
+  objectId: string
+  data: Record<string, unknown>
+}): EventObjectPage | null {
+  const kind = event.type.slice(0, event.type.indexOf('.'))
+  switch (kind) {
+    case 'sale':
+      return { page: 'sale', id: event.objectId }
+    case 'intent':
+      return { page: 'payment-link', id: event.objectId }
+    case 'payout':
+      return { page: 'payout', id: event.objectId }
+    case 'refund_request': {
+      const saleId = event.data.saleId
+      return typeof saleId === 'string' && saleId !== '' ? { page: 'sale', id: saleId } : null
+    }
+    case 'webhook_endpoint':
+      return { page: 'endpoint-notifications', id: event.objectId }
+    default:
+      return null
+  }
+}

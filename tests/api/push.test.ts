@@ -111,7 +111,7 @@ function newDevice(): Device {
   }
 }
 
-// RFC 8291 §3.4 and RFC 8188: the aes128gcm body, one record, decrypted with the device's keys.
+// The aes128gcm body of Web Push encryption (RFC 8291 section 3.4, RFC 8188), one record, decrypted with the device's keys.
 function decrypt(device: Device, body: Buffer): unknown {
   const salt = body.subarray(0, 16)
   const idlen = body[20]!

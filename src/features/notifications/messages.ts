@@ -1,5 +1,5 @@
 import type { AccountEvent } from '@/api/schema/events'
-import { EVENT_TITLES } from '@/lib/event-titles'
+import { EVENT_TITLES, eventObjectPage } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
 
 type EventShape = Pick<AccountEvent, 'type' | 'objectId' | 'data'>
@@ -39,22 +39,18 @@ export type EventTarget =
   | { to: '/developer/endpoints/$endpointId/notifications'; params: { endpointId: string } }
 
 export function eventTarget(event: EventShape): EventTarget | null {
-  const kind = event.type.slice(0, event.type.indexOf('.'))
-  switch (kind) {
+  const target = eventObjectPage(event)
+  switch (target?.page) {
     case 'sale':
-      return { to: '/transactions/sales/$saleId', params: { saleId: event.objectId } }
-    case 'intent':
-      return { to: '/payment-links/$intentId', params: { intentId: event.objectId } }
+      return { to: '/transactions/sales/$saleId', params: { saleId: target.id } }
+    case 'payment-link':
+      return { to: '/payment-links/$intentId', params: { intentId: target.id } }
     case 'payout':
-      return { to: '/payouts/$payoutId', params: { payoutId: event.objectId } }
-    case 'refund_request': {
-      const saleId = text(event.data, 'saleId')
-      return saleId ? { to: '/transactions/sales/$saleId', params: { saleId } } : null
-    }
-    case 'webhook_endpoint':
+      return { to: '/payouts/$payoutId', params: { payoutId: target.id } }
+    case 'endpoint-notifications':
       return {
         to: '/developer/endpoints/$endpointId/notifications',
-        params: { endpointId: event.objectId },
+        params: { endpointId: target.id },
       }
     default:
       return null
