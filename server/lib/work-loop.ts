@@ -1,6 +1,33 @@
 // What the delivery loops (webhooks, push) share: options with defaults, a small worker pool, and
 // the loop that runs rounds until stopped.
 
+// The knobs of a delivery loop (webhooks, push).
+export interface DeliveryLoopOptions {
+  // Rows claimed per round, and deliveries in flight at once.
+  batchSize?: number
+  concurrency?: number
+  // Pause when nothing was due (real time).
+  idleMs?: number
+  // How long a claim holds its rows (sandbox clock); longer than the timeout.
+  leaseSeconds?: number
+  timeoutMs?: number
+  random?: () => number
+}
+
+export function deliveryDefaults(
+  leaseSeconds: number,
+  timeoutMs: number,
+): Required<DeliveryLoopOptions> {
+  return {
+    batchSize: 50,
+    concurrency: 16,
+    idleMs: 500,
+    leaseSeconds,
+    timeoutMs,
+    random: Math.random,
+  }
+}
+
 // An option given as undefined (an unset environment variable) keeps its default.
 export function withDefaults<T extends object>(defaults: Required<T>, opts: T): Required<T> {
   const given = Object.entries(opts).filter(([, value]) => value !== undefined)

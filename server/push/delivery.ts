@@ -17,7 +17,14 @@ import { isEventType } from '@/api/schema/event-values'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { pushDeliveries, pushSubscriptions } from '../db/schema/events'
-import { inPool, startWorkLoop, withDefaults, type WorkLoop } from '../lib/work-loop'
+import {
+  inPool,
+  startWorkLoop,
+  withDefaults,
+  type WorkLoop,
+  deliveryDefaults,
+  type DeliveryLoopOptions,
+} from '../lib/work-loop'
 import { pushPayload } from './payload'
 import { vapidKeysOf, type VapidKeys } from './vapid'
 
@@ -29,25 +36,9 @@ const MAX_RETRY_AFTER_SECONDS = 3600
 // Subject of the VAPID claim when the server has no https address to give.
 const FALLBACK_SUBJECT = 'mailto:sandbox-push@example.com'
 
-export interface PushDeliveryOptions {
-  batchSize?: number
-  concurrency?: number
-  // Pause when nothing was due (real time).
-  idleMs?: number
-  // How long a claim holds its rows (sandbox clock); longer than the timeout.
-  leaseSeconds?: number
-  timeoutMs?: number
-  random?: () => number
-}
+export type PushDeliveryOptions = DeliveryLoopOptions
 
-const DEFAULTS: Required<PushDeliveryOptions> = {
-  batchSize: 50,
-  concurrency: 16,
-  idleMs: 500,
-  leaseSeconds: 60,
-  timeoutMs: 10_000,
-  random: Math.random,
-}
+const DEFAULTS = deliveryDefaults(60, 10_000)
 
 interface Claimed {
   id: string

@@ -20,7 +20,14 @@ import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/s
 import { newId } from '../auth/random'
 import { recordEvent } from '../domain/events'
 import { serializeWebhookEndpoint, signingSecretsAt } from '../domain/webhook-endpoints'
-import { inPool, startWorkLoop, withDefaults, type WorkLoop } from '../lib/work-loop'
+import {
+  inPool,
+  startWorkLoop,
+  withDefaults,
+  type WorkLoop,
+  deliveryDefaults,
+  type DeliveryLoopOptions,
+} from '../lib/work-loop'
 import { signatureHeader } from './signature'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './timing'
 
@@ -28,26 +35,9 @@ export const RETRY_WINDOW_MS = 3 * 86_400_000
 export const MAX_RECORDED_BODY_BYTES = 64 * 1024
 export const USER_AGENT = 'FleetPaySandbox-Webhooks/1.0'
 
-export interface DeliveryOptions {
-  // Rows claimed per round, and deliveries in flight at once.
-  batchSize?: number
-  concurrency?: number
-  // Pause when nothing was due (real time).
-  idleMs?: number
-  // How long a claim holds its rows (sandbox clock); longer than the timeout.
-  leaseSeconds?: number
-  timeoutMs?: number
-  random?: () => number
-}
+export type DeliveryOptions = DeliveryLoopOptions
 
-const DEFAULTS: Required<DeliveryOptions> = {
-  batchSize: 50,
-  concurrency: 16,
-  idleMs: 500,
-  leaseSeconds: DEFAULT_LEASE_SECONDS,
-  timeoutMs: DELIVERY_TIMEOUT_MS,
-  random: Math.random,
-}
+const DEFAULTS = deliveryDefaults(DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS)
 
 /**
  * After `attemptsMade` failures: 1 min, 5 min, 25 min, ~2 h, ~10 h, then every 12 h (Stripe's
