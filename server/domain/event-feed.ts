@@ -1,6 +1,6 @@
 // Reading events (docs/events.md#api): the list, the bell's feed with each person's read state, and
 // marking read. Writing them is domain/events.ts; live delivery is server/events/.
-import { getTableColumns } from 'drizzle-orm'
+import { getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import { EVENT_TYPES, NOTIFICATIONS_SHOWN, type EventType } from '@/api/schema/event-values'
 import type { AccountEvent, Notification, NotificationFeed } from '@/api/schema/events'
 import { queryRows, type Database } from '../db/client'
@@ -49,6 +49,11 @@ export const eventsList: AccountListResource<Omit<EventTableRow, 'seq' | 'record
   sortable: { createdAt: events.createdAt },
   defaultSort: '-createdAt',
   tieBreaker: events.id,
+}
+
+// The list's rows narrowed to the types the caller may see.
+export function eventsOfTypes(types: readonly EventType[]): SQL {
+  return inArray(events.type, [...types])
 }
 
 interface FeedRow extends EventRow {

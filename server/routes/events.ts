@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
-import { inArray } from 'drizzle-orm'
 import { MarkReadPayload } from '@/api/schema/events'
 import { visibleEventTypes } from '@/policy/access'
 import type { AppEnv } from '../context'
 import { accessSubjectFor } from '../auth/access'
-import { events } from '../db/schema/events'
 import {
   eventsList,
+  eventsOfTypes,
   markAllRead,
   markRead,
   notificationFeed,
@@ -30,7 +29,7 @@ export function eventRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.get('/', async (c) => {
     requirePerspective(c)
-    return runAccountList(c, eventsList, { where: inArray(events.type, await visibleTypes(c)) })
+    return runAccountList(c, eventsList, { where: eventsOfTypes(await visibleTypes(c)) })
   })
   app.get('/stream', (c) => openEventStream(c))
   return app
