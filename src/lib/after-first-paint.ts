@@ -37,6 +37,8 @@ export function afterFirstIntent(sooner?: Promise<unknown>): Promise<void> {
   return afterFirstPaint().then(
     () =>
       new Promise<void>((resolve) => {
+        // The page is gone (a test's document torn down after its frames ran): nothing to wait for.
+        if (typeof document === 'undefined') return
         const done = () => {
           for (const type of INTENT_EVENTS) document.removeEventListener(type, done, true)
           resolve()
