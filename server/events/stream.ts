@@ -31,6 +31,7 @@ import { queryRows } from '../db/client'
 import { serializeEvent } from '../domain/event-feed'
 import { badRequest, forbidden, HttpError } from '../errors'
 import { clientIp } from '../lib/client-ip'
+import { refuseQuery } from '../lib/whole-list'
 import { ACCESS_COOKIE, requireAuth } from '../middleware/auth'
 import { perspectiveFromQuery } from '../middleware/perspective'
 import {
@@ -48,7 +49,7 @@ const REPLAY_LIMIT = 1_000
 // Ids a stream remembers having sent, to send none twice.
 const SENT_MEMORY = 2_000
 export const TOO_MANY_STREAMS = 'Too many open event streams'
-const QUERY_KEYS = new Set(['submerchantId', 'lastEventId'])
+const QUERY_KEYS = ['submerchantId', 'lastEventId']
 
 function lastEventIdOf(c: Context<AppEnv>): string | null {
   const given = c.req.header('last-event-id') ?? c.req.query('lastEventId')
@@ -59,16 +60,6 @@ function lastEventIdOf(c: Context<AppEnv>): string | null {
     ])
   }
   return given
-}
-
-function assertQuery(c: Context<AppEnv>): void {
-  for (const key of new URL(c.req.url).searchParams.keys()) {
-    if (!QUERY_KEYS.has(key)) {
-      throw badRequest(`Unknown query parameter '${key}'`, [
-        { field: key, messages: ['is not a parameter of the event stream'] },
-      ])
-    }
-  }
 }
 
 type Resume = { kind: 'live' } | { kind: 'reset' } | { kind: 'replay'; events: StoredEvent[] }
@@ -196,7 +187,7 @@ class StreamSink implements EventSink {
 }
 
 export async function openEventStream(c: Context<AppEnv>): Promise<Response> {
-  assertQuery(c)
+  refuseQuery(c, QUERY_KEYS)
   const auth = requireAuth(c)
   const submerchantId = await perspectiveFromQuery(c)
   const lastEventId = lastEventIdOf(c)

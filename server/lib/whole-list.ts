@@ -4,8 +4,11 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../context'
 import { invalidQuery } from './list-engine'
 
-export function refuseQuery(c: Context<AppEnv>): void {
-  const keys = [...new Set(new URL(c.req.url).searchParams.keys())]
+// Refuses (400) every query parameter but the `allowed` ones; calls that take none pass nothing.
+export function refuseQuery(c: Context<AppEnv>, allowed: readonly string[] = []): void {
+  const keys = [...new Set(new URL(c.req.url).searchParams.keys())].filter(
+    (key) => !allowed.includes(key),
+  )
   if (keys.length > 0) {
     throw invalidQuery(keys.map((field) => ({ field, messages: ['is not supported here'] })))
   }

@@ -1,6 +1,8 @@
 import { ArkErrors, type Type } from 'arktype'
 import type { Context } from 'hono'
 import { badRequest, HttpError } from '../errors'
+import type { AppEnv } from '../context'
+import { refuseQuery } from '../lib/whole-list'
 import { fieldErrorsFrom } from './error-handler'
 
 export function isJsonContentType(contentType: string | undefined): boolean {
@@ -40,13 +42,8 @@ export async function parseJsonBody<T extends Type>(c: Context, schema: T): Prom
 
 // A call that takes nothing: any query parameter, or a body other than nothing or `{}`, is a 400
 // (hostile input never reaches work that would run regardless).
-export async function requireNoInput(c: Context): Promise<void> {
-  const key = new URL(c.req.url).searchParams.keys().next().value
-  if (key !== undefined) {
-    throw badRequest(`Unknown query parameter '${key}'`, [
-      { field: key, messages: ['is not a parameter of this call'] },
-    ])
-  }
+export async function requireNoInput(c: Context<AppEnv>): Promise<void> {
+  refuseQuery(c)
   const body = await readJsonBody(c)
   if (body === undefined) return
   if (typeof body !== 'object' || body === null || Object.keys(body).length > 0) {

@@ -11,9 +11,9 @@ import {
   notificationFeed,
   type FeedScope,
 } from '../domain/event-feed'
-import { badRequest } from '../errors'
 import { openEventStream } from '../events/stream'
 import { runAccountList } from '../lib/account-scope'
+import { refuseQuery } from '../lib/whole-list'
 import { requireAuth } from '../middleware/auth'
 import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
@@ -40,21 +40,11 @@ async function feedScope(c: Context<AppEnv>): Promise<FeedScope> {
   return { userId: requireAuth(c).userId, submerchantId, types: await visibleTypes(c) }
 }
 
-function assertNoQuery(c: Context<AppEnv>, allowed: readonly string[]): void {
-  for (const key of new URL(c.req.url).searchParams.keys()) {
-    if (!allowed.includes(key)) {
-      throw badRequest(`Unknown query parameter '${key}'`, [
-        { field: key, messages: ['is not a parameter of this call'] },
-      ])
-    }
-  }
-}
-
 // The bell: GET /v1/notifications and marking read (docs/events.md#api).
 export function notificationRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.get('/', async (c) => {
-    assertNoQuery(c, ['submerchantId'])
+    refuseQuery(c, ['submerchantId'])
     return c.json(await notificationFeed(c.get('deps').db, await feedScope(c)))
   })
   app.put('/read', async (c) => {
