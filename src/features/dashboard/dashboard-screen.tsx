@@ -1,11 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { Link, useRouter, type LinkProps } from '@tanstack/react-router'
 import { dashboardKeys } from '@/api/query-keys'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import { APP_NAME } from '@/config/app'
-import { dashboardQueries, prefetchPeriodSummaries } from '@/features/dashboard/api'
+import {
+  dashboardQueries,
+  deviceTimeZone,
+  periodSummaries,
+  prefetchPeriodSummaries,
+} from '@/features/dashboard/api'
 import { NextPayout } from '@/features/dashboard/next-payout'
 import { resolvePeriod, type PeriodChoice } from '@/features/dashboard/period'
 import { PeriodControl } from '@/features/dashboard/period-control'
@@ -72,19 +76,21 @@ export function DashboardScreen({
   const access = accessFor({ role, account })
   const period = resolvePeriod(choice)
   const queryClient = useQueryClient()
-  // Sales announced by the live stream after this: offered as a pill, the figures stay still.
-  const [since, setSince] = useState(Date.now)
-  const newSales = useNewSalesSince(account.id, since)
+  // Sales announced by the live stream since the period's figures were read (the same cached
+  // query the figures show): offered as a pill, the figures stay still.
+  const figures = useQuery(
+    dashboardQueries.summary(account.id, periodSummaries(period, deviceTimeZone()).current),
+  )
+  const newSales = useNewSalesSince(account.id, figures.dataUpdatedAt)
   return (
     <>
       <NewItemsPill
         count={newSales}
         one="new sale"
         many="new sales"
-        onShow={() => {
-          setSince(Date.now())
+        onShow={() =>
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.summaries(account.id) })
-        }}
+        }
       />
       {/* The account name is in the top bar (docs/screens.md#the-shell); repeating it here would say it twice. */}
       <PageHeader title="Dashboard" />
