@@ -139,7 +139,7 @@ function BellItem({
 }) {
   const target = eventTarget(notification)
   const unread = notification.readAt === null
-  const className = unread ? 'menu__item bell__item bell__item--unread' : 'menu__item bell__item'
+  const className = unread ? 'bell__item bell__item--unread' : 'bell__item'
   const content = (
     <>
       <span className="bell__dot" aria-hidden="true" />
