@@ -57,6 +57,8 @@ export interface ParsedListQuery {
   gte: Map<string, FilterValue>
   lt: Map<string, FilterValue>
   q: string | null
+  // The id of the item a continuation page starts after (keyset paging), or null.
+  startingAfter: string | null
 }
 
 export interface ListResult {
@@ -71,7 +73,7 @@ export const MAX_LIMIT = 100
 export const EXACT_COUNT_LIMIT = 10_000
 const MAX_OFFSET = 10_000_000
 const MAX_VALUE_LENGTH = 500
-const RESERVED = new Set(['sort', 'limit', 'offset', 'fields', 'q'])
+const RESERVED = new Set(['sort', 'limit', 'offset', 'fields', 'q', 'startingAfter'])
 const OPERATORS = new Set(['$gte', '$lt'])
 const ISO_DATE =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/
@@ -145,6 +147,7 @@ export function parseListQuery<Row extends Record<string, unknown>>(
     gte: new Map(),
     lt: new Map(),
     q: null,
+    startingAfter: null,
   }
   for (const [key, raw] of params) {
     if (seen.has(key)) {
@@ -179,8 +182,18 @@ export function parseListQuery<Row extends Record<string, unknown>>(
       else if (raw.length > MAX_VALUE_LENGTH)
         fail(key, `must be at most ${MAX_VALUE_LENGTH} characters`)
       else parsed.q = raw.trim() || null
+    } else if (key === 'startingAfter') {
+      if (raw.length === 0 || raw.length > MAX_VALUE_LENGTH)
+        fail(key, `must be an id of 1 to ${MAX_VALUE_LENGTH} characters`)
+      else parsed.startingAfter = raw
     } else {
       parseFilter(resource, key, raw, parsed, fail)
+    }
+  }
+  if (parsed.startingAfter !== null) {
+    if (parsed.offset > 0) fail('startingAfter', 'cannot be combined with offset')
+    if (!keysetColumns(resource, parsed.sort.field)) {
+      fail('startingAfter', `cannot be used with sort ${parsed.sort.field}, which may be empty`)
     }
   }
   if (errors.length > 0) throw invalidQuery(errors)
@@ -230,6 +243,34 @@ function parseSort<Row extends Record<string, unknown>>(
   return Object.hasOwn(resource.sortable, field) ? { field, descending } : null
 }
 
+// The sort column and the tie-breaker, when keyset paging can follow them: neither may be empty
+// (a row comparison with NULL is unknown, so the rows after a NULL would be lost).
+function keysetColumns<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  field: string,
+): AnyPgColumn[] | null {
+  const column = Object.hasOwn(resource.sortable, field) ? resource.sortable[field] : undefined
+  if (!column?.notNull || !resource.tieBreaker.notNull) return null
+  return column === resource.tieBreaker ? [column] : [column, resource.tieBreaker]
+}
+
+// The rows after the cursor item in the list's order: (sort value, id) beyond the item's own pair,
+// read from the item within the scope, so an id of another account gives nothing away. One row
+// comparison, which the (scope, sort, id) indexes answer as a range at any depth.
+function afterCursor<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  parsed: ParsedListQuery,
+  scope: SQL,
+  cursor: string,
+): SQL {
+  const columns = keysetColumns(resource, parsed.sort.field)
+  if (!columns) throw new Error('list engine: startingAfter on a sort that cannot be keyed')
+  const list = sql.join(columns, sql`, `)
+  const beyond = parsed.sort.descending ? sql.raw('<') : sql.raw('>')
+  const item = and(eq(resource.tieBreaker, cursor), scope)
+  return sql`(${list}) ${beyond} (select ${list} from ${resource.table} where ${item})`
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
@@ -268,13 +309,7 @@ export async function countRows(
   table: PgTable,
   where: SQL,
 ): Promise<{ totalCount: number; isApproximate: boolean }> {
-  const explained = await db.execute<{ 'QUERY PLAN': unknown }>(
-    sql`explain (format json) ${db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where)}`,
-  )
-  const estimate = planRows(explained.rows[0]?.['QUERY PLAN'])
+  const estimate = await estimateRows(db, table, where)
   if (estimate > EXACT_COUNT_LIMIT * ESTIMATE_TRUST_FACTOR) {
     return { totalCount: estimate, isApproximate: true }
   }
@@ -290,6 +325,17 @@ export async function countRows(
   return { totalCount: Math.max(estimate, EXACT_COUNT_LIMIT + 1), isApproximate: true }
 }
 
+// The planner's estimate of the matching rows: a plan, no scan.
+async function estimateRows(db: Db, table: PgTable, where: SQL): Promise<number> {
+  const explained = await db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (format json) ${db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)}`,
+  )
+  return planRows(explained.rows[0]?.['QUERY PLAN'])
+}
+
 function planRows(plan: unknown): number {
   const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan
   const first = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } }) : null
@@ -303,7 +349,11 @@ export async function executeList<Row extends Record<string, unknown>>(
   parsed: ParsedListQuery,
   scope: SQL,
 ): Promise<ListResult> {
-  const where = whereClause(resource, parsed, scope)
+  const filtered = whereClause(resource, parsed, scope)
+  const cursor = parsed.startingAfter
+  const where = cursor
+    ? (and(filtered, afterCursor(resource, parsed, scope, cursor)) ?? filtered)
+    : filtered
   const sortColumn = resource.sortable[parsed.sort.field] ?? resource.tieBreaker
   const direction = parsed.sort.descending ? desc : asc
   const orderBy =
@@ -323,13 +373,33 @@ export async function executeList<Row extends Record<string, unknown>>(
     .from(resource.table)
     .where(inArray(resource.tieBreaker, page))
     .orderBy(...orderBy)) as unknown as Row[]
+  if (cursor && rows.length === 0) await requireCursorItem(db, resource, scope, cursor)
   // A short page ends the list, so it gives the exact total without counting.
   const pageEndsList = rows.length < parsed.limit && (rows.length > 0 || parsed.offset === 0)
   const { totalCount, isApproximate } = pageEndsList
     ? { totalCount: parsed.offset + rows.length, isApproximate: false }
-    : await countRows(db, resource.table, where)
+    : cursor
+      ? // A continuation page is not counted: the caller has the total from the first page.
+        { totalCount: await estimateRows(db, resource.table, where), isApproximate: true }
+      : await countRows(db, resource.table, where)
   const items = rows.map((row) => narrow(resource.serialize(row), parsed.fields))
   return { items, totalCount, isApproximate }
+}
+
+// An empty continuation page after an id that is not in the list is a mistake, not the end.
+async function requireCursorItem<Row extends Record<string, unknown>>(
+  db: Db,
+  resource: ListResource<Row>,
+  scope: SQL,
+  cursor: string,
+): Promise<void> {
+  const [found] = await db
+    .select({ one: sql`1` })
+    .from(resource.table)
+    .where(and(eq(resource.tieBreaker, cursor), scope))
+  if (!found) {
+    throw invalidQuery([{ field: 'startingAfter', messages: ['is not an item of this list'] }])
+  }
 }
 
 function narrow(item: Record<string, unknown>, fields: string[] | null): Record<string, unknown> {

@@ -17,6 +17,8 @@ export interface ListQuery {
   sort?: ListSort
   limit?: number
   offset?: number
+  // Keyset paging: the page after this item (its id), in the list's order; never with an offset.
+  startingAfter?: string
   filters?: Record<string, Scalar | null | undefined>
   ranges?: Record<string, ListRange | undefined>
   fields?: readonly string[]
@@ -47,6 +49,7 @@ export function buildListQuery(query: ListQuery): Record<string, string> {
   if (query.sort) params.sort = sortParam(query.sort)
   if (query.limit !== undefined) params.limit = String(query.limit)
   if (query.offset !== undefined) params.offset = String(query.offset)
+  if (query.startingAfter !== undefined) params.startingAfter = query.startingAfter
   return params
 }
 

@@ -78,6 +78,12 @@ describe('list grammar: malformed queries are 400 invalid_query', () => {
     ['q where not supported', 'q=abc'],
     ['reserved word as filter operator', 'limit[$gte]=1'],
     ['over-long value', `externalReference=${'x'.repeat(501)}`],
+    ['empty cursor', 'startingAfter='],
+    ['over-long cursor', `startingAfter=${'x'.repeat(501)}`],
+    ['repeated cursor', 'startingAfter=a&startingAfter=b'],
+    ['cursor with an offset', 'startingAfter=sale_x&offset=10'],
+    ['cursor on a sort that may be empty', 'startingAfter=sale_x&sort=terminalSerialNumber'],
+    ['cursor that is not in the list', 'startingAfter=sale_missing'],
   ]
 
   it.each(malformed)('%s (%s)', async (_label, query) => {
@@ -193,6 +199,74 @@ describe('list semantics', () => {
     const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase()
     expect(exposed).toContain('total-count')
     expect(exposed).toContain('total-count-is-approximate')
+  })
+})
+
+describe('keyset paging with startingAfter', () => {
+  // Every page of a query, each after the last row of the one before.
+  async function walk(query: string, limit: number) {
+    const pages = [await items(`${query}&limit=${limit}`)]
+    for (let last = pages[0]!; last.rows.length === limit;) {
+      last = await items(`${query}&limit=${limit}&startingAfter=${String(last.rows.at(-1)?.id)}`)
+      pages.push(last)
+    }
+    return pages
+  }
+
+  it.each(['sort=capturedAt', 'sort=-capturedAt', 'sort=amount', 'sort=-id', 'method=pos'])(
+    'gives the same rows in the same order as offset paging (%s)',
+    async (query) => {
+      const all = await items(`${query}&limit=100`)
+      const ids = (await walk(query, 7)).flatMap((p) => p.rows.map((r) => r.id))
+      expect(ids.slice(0, 100)).toEqual(all.rows.map((r) => r.id))
+      expect(new Set(ids).size).toBe(all.total)
+      expect(ids).toHaveLength(all.total)
+    },
+  )
+
+  it('walks a dated range to its end; only the first page is counted', async () => {
+    const range = 'capturedAt[$gte]=2025-01-01T00:00:00Z&capturedAt[$lt]=2027-01-01T00:00:00Z'
+    const first = await items(`${range}&limit=100`)
+    const pages = await walk(`${range}&sort=capturedAt`, 100)
+    const ids = pages.flatMap((p) => p.rows.map((r) => r.id))
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toHaveLength(first.total)
+    expect(pages[0]?.approx).toBe('false')
+    // A full continuation page is an estimate of what is left; the short last one is exact.
+    if (pages.length > 2) expect(pages[1]?.approx).toBe('true')
+    expect(pages.at(-1)?.approx).toBe('false')
+  })
+
+  it('keeps its place when a sale is captured before the cursor', async () => {
+    const first = await items('sort=-capturedAt&limit=5')
+    // A copy of the newest sale, a day later: the new top of the list.
+    await queryRows(
+      ctx.database,
+      `insert into sales select (jsonb_populate_record(null::sales, to_jsonb(s) || jsonb_build_object(
+         'id', 'sale_zz_new', 'captured_at', s.captured_at + interval '1 day'))).* from sales s where id = $1`,
+      [String(first.rows[0]?.id)],
+    )
+    const next = await items(`sort=-capturedAt&limit=5&startingAfter=${String(first.rows[4]?.id)}`)
+    const byOffset = await items('sort=-capturedAt&limit=11')
+    expect(next.rows.map((r) => r.id)).toEqual(
+      byOffset.rows
+        .map((r) => r.id)
+        .filter((id) => id !== 'sale_zz_new')
+        .slice(5, 10),
+    )
+  })
+
+  it("cannot start after another account's sale", async () => {
+    const [other] = await queryRows<{ id: string }>(
+      ctx.database,
+      'select id from sales where submerchant_id <> $1 limit 1',
+      [CITY],
+    )
+    const res = await list(`startingAfter=${other?.id ?? 'none'}`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe(
+      'startingAfter',
+    )
   })
 })
 

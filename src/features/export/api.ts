@@ -8,23 +8,26 @@ import { EXPORT_SALE_FIELDS, type ExportSale } from '@/features/export/export-ro
 const saleSchemas = () => import('@/api/schema/sales')
 const terminalSchemas = () => import('@/api/schema/terminals')
 
+// One page: by offset, or (keyset paging) the page after the item with this id.
 export interface PageRequest {
-  offset: number
+  offset?: number
+  startingAfter?: string
   limit: number
   signal: AbortSignal
 }
 
 export interface FeeRow {
+  id: string
   sourceId: string
   feeAmount: number
   netAmount: number
 }
 
-// GET /v1/balance-transactions with a createdAt range, type=sale, offset and limit.
+// GET /v1/balance-transactions with a createdAt range, type=sale, offset or startingAfter, limit.
 export async function fetchSaleFees(
   submerchantId: string,
   createdAt: ListRange,
-  { offset, limit, signal }: PageRequest,
+  { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<FeeRow>> {
   const { BalanceTransaction } = await saleSchemas()
   return apiList(
@@ -32,17 +35,19 @@ export async function fetchSaleFees(
     {
       filters: { submerchantId, type: 'sale' },
       ranges: { createdAt },
-      fields: ['sourceId', 'feeAmount', 'netAmount'],
+      fields: ['id', 'sourceId', 'feeAmount', 'netAmount'],
       sort: { field: 'createdAt', direction: 'asc' },
       limit,
       offset,
+      startingAfter,
     },
-    BalanceTransaction.pick('sourceId', 'feeAmount', 'netAmount'),
+    BalanceTransaction.pick('id', 'sourceId', 'feeAmount', 'netAmount'),
     { signal },
   )
 }
 
-// GET v1/sales with capturedAt[$gte], capturedAt[$lt], method (and the view's filters), offset, limit.
+// GET v1/sales with capturedAt[$gte], capturedAt[$lt], method (and the view's filters), offset or
+// startingAfter, limit.
 export async function fetchExportSales(
   submerchantId: string,
   query: {
@@ -50,7 +55,7 @@ export async function fetchExportSales(
     capturedAt: ListRange
     sort: ListSort
   },
-  { offset, limit, signal }: PageRequest,
+  { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<ExportSale>> {
   const { Sale } = await saleSchemas()
   return apiList(
@@ -62,6 +67,7 @@ export async function fetchExportSales(
       sort: query.sort,
       limit,
       offset,
+      startingAfter,
     },
     Sale.pick(...EXPORT_SALE_FIELDS),
     { signal },

@@ -30,9 +30,6 @@ const WIRE_METHOD: Record<ExportMethod, string | undefined> = {
 export const EXPORT_PAGE_SIZE = 100
 // Requests in flight at once while paging (the "a few").
 export const EXPORT_CONCURRENCY = 4
-// A dated export is read in windows of its range, cut from the whole range until none holds more
-// sales than this: an offset never goes deeper than one window (src/lib/fetch-windows.ts).
-export const EXPORT_MAX_ROWS_PER_WINDOW = 2_000
 
 // The sales list as it stands: what "the current view" exports.
 export interface ExportView {

@@ -8,16 +8,29 @@ import { EXPORT_MESSAGES, runExport, type ExportRequest } from '@/features/expor
 // The runner over a fake API: the three calls (docs/api.md#sales-refunds-and-receipts) are replaced, everything else is real.
 const api = vi.hoisted(() => ({
   sales: [] as ExportSale[],
-  fees: [] as { sourceId: string; feeAmount: number; netAmount: number }[],
+  fees: [] as { id: string; sourceId: string; feeAmount: number; netAmount: number }[],
   terminals: [] as { id: string; serialNumber: string }[],
   terminalCalls: 0,
   failTerminals: false,
-  failSalesAt: null as number | null,
+  // The sales request (counted from 0) that fails.
+  failSalesCall: null as number | null,
   // A sale inserted at the top between two pages (offsets shift by one).
   shiftAfterFirstPage: false,
-  // Every sales and fees request: its range and offset.
-  calls: [] as { list: 'sales' | 'fees'; gte?: string; lt?: string; offset: number }[],
+  // Every sales and fees request: its range, offset and cursor.
+  calls: [] as {
+    list: 'sales' | 'fees'
+    gte?: string
+    lt?: string
+    offset?: number
+    startingAfter?: string
+  }[],
 }))
+
+interface PageAsked {
+  offset?: number
+  startingAfter?: string
+  limit: number
+}
 
 // The rows of a [$gte, $lt) range by their time, as the API filters them.
 function within<T>(rows: T[], at: (row: T) => string, range: { gte?: unknown; lt?: unknown }) {
@@ -28,42 +41,56 @@ function within<T>(rows: T[], at: (row: T) => string, range: { gte?: unknown; lt
   )
 }
 
-function page<T>(rows: T[], offset: number, limit: number): ListPage<T> {
+// A page by offset, or the rows after the cursor's id (keyset; the rows are in list order).
+function page<T extends { id: string }>(rows: T[], r: PageAsked): ListPage<T> {
+  if (r.startingAfter !== undefined) {
+    const from = rows.findIndex((row) => row.id === r.startingAfter) + 1
+    if (from === 0) throw new Error(`cursor ${r.startingAfter} is not in the list`)
+    const rest = rows.slice(from)
+    // Continuation pages are not counted: an estimate of the rest.
+    return { items: rest.slice(0, r.limit), total: rest.length, totalIsApproximate: true }
+  }
+  const offset = r.offset ?? 0
   return {
-    items: rows.slice(offset, offset + limit),
+    items: rows.slice(offset, offset + r.limit),
     total: rows.length,
     totalIsApproximate: false,
   }
 }
 
 vi.mock('@/features/export/api', () => ({
-  fetchSaleFees: async (
-    _id: string,
-    range: { gte?: string; lt?: string },
-    r: { offset: number; limit: number },
-  ) => {
-    api.calls.push({ list: 'fees', ...range, offset: r.offset })
+  fetchSaleFees: async (_id: string, range: { gte?: string; lt?: string }, r: PageAsked) => {
+    api.calls.push({ list: 'fees', ...range, offset: r.offset, startingAfter: r.startingAfter })
+    // Answered a turn later than asked, like a request.
+    await Promise.resolve()
     const capturedAt = new Map(api.sales.map((s) => [s.id, s.capturedAt]))
     const rows = within(api.fees, (fee) => capturedAt.get(fee.sourceId) ?? '', range)
-    return page(rows, r.offset, r.limit)
+    return page(rows, r)
   },
   fetchExportSales: async (
     _id: string,
     query: { capturedAt: { gte?: string; lt?: string } },
-    r: { offset: number; limit: number },
+    r: PageAsked,
   ) => {
-    api.calls.push({ list: 'sales', ...query.capturedAt, offset: r.offset })
-    if (api.failSalesAt === r.offset) {
+    const call = api.calls.filter((c) => c.list === 'sales').length
+    api.calls.push({
+      list: 'sales',
+      ...query.capturedAt,
+      offset: r.offset,
+      startingAfter: r.startingAfter,
+    })
+    await Promise.resolve()
+    if (api.failSalesCall === call) {
       throw new ApiError({ status: 503, code: 'unavailable', message: 'Service unavailable' })
     }
     const inRange = within(api.sales, (s) => s.capturedAt, query.capturedAt)
-    const rows = api.shiftAfterFirstPage && r.offset > 0 ? [inRange[0]!, ...inRange] : inRange
-    return page(rows, r.offset, r.limit)
+    const shifted = api.shiftAfterFirstPage && call > 0
+    return page(shifted ? [inRange[0]!, ...inRange] : inRange, r)
   },
-  fetchTerminalSerials: async (_id: string, r: { offset: number; limit: number }) => {
+  fetchTerminalSerials: async (_id: string, r: PageAsked) => {
     api.terminalCalls += 1
     if (api.failTerminals) throw new ApiError({ status: 500, code: 'x', message: 'Server error' })
-    return page(api.terminals, r.offset, r.limit)
+    return page(api.terminals, r)
   },
 }))
 
@@ -104,20 +131,27 @@ function request(patch: Partial<ExportRequest> = {}): ExportRequest {
   }
 }
 
+const feeOf = (s: ExportSale) => ({
+  id: `txn_${s.id}`,
+  sourceId: s.id,
+  feeAmount: 40,
+  netAmount: s.amount - 40,
+})
+
 async function rowsOf(file: File): Promise<string[][]> {
   return parse(await file.text(), { bom: true, relax_column_count: true }) as string[][]
 }
 
 beforeEach(() => {
   api.sales = Array.from({ length: 250 }, (_, i) => sale(i))
-  api.fees = api.sales.map((s) => ({ sourceId: s.id, feeAmount: 40, netAmount: s.amount - 40 }))
+  api.fees = api.sales.map(feeOf)
   api.terminals = [
     { id: 'ter_1', serialNumber: 'SN-1' },
     { id: 'ter_2', serialNumber: 'SN-2' },
   ]
   api.terminalCalls = 0
   api.failTerminals = false
-  api.failSalesAt = null
+  api.failSalesCall = null
   api.shiftAfterFirstPage = false
   api.calls = []
 })
@@ -151,9 +185,13 @@ describe('runExport', () => {
     })
   })
 
-  it('drops a sale that a shifting page repeats', async () => {
+  it('drops a sale that a shifting page repeats (an offset walk, sorted by amount)', async () => {
     api.shiftAfterFirstPage = true
-    const { file, count } = await runExport(request())
+    const { file, count } = await runExport(
+      request({
+        query: { filters: {}, capturedAt: {}, sort: { field: 'amount', direction: 'asc' } },
+      }),
+    )
     const ids = (await rowsOf(file)).slice(1).map((row) => row[0])
     expect(new Set(ids).size).toBe(ids.length)
     expect(count).toBe(ids.length)
@@ -179,7 +217,7 @@ describe('runExport', () => {
   })
 
   it("says 'Error exporting transactions: {message}' when a page fails", async () => {
-    api.failSalesAt = 200
+    api.failSalesCall = 2
     await expect(runExport(request())).rejects.toThrow(
       'Error exporting transactions: Service unavailable',
     )
@@ -203,8 +241,7 @@ describe('runExport', () => {
     expect(rows[1]![12]).toBe(`'=HYPERLINK("http://evil.example")`)
   })
 
-  it('reads a dated range in windows: every sale once, in order, fees matched, no deep offset', async () => {
-    // 2,600 sales over three days, 2,400 of them on the middle day (more than one window holds).
+  it('reads a dated range by keyset: every sale once, in order, fees matched, one count', async () => {
     const at = (day: number, second: number) =>
       new Date(Date.UTC(2026, 9, 5 + day, 0, 0, second)).toISOString()
     api.sales = [
@@ -212,7 +249,7 @@ describe('runExport', () => {
       ...Array.from({ length: 2_400 }, (_, i) => sale(100 + i, { capturedAt: at(1, i * 30) })),
       ...Array.from({ length: 100 }, (_, i) => sale(2_500 + i, { capturedAt: at(2, i * 60) })),
     ]
-    api.fees = api.sales.map((s) => ({ sourceId: s.id, feeAmount: 40, netAmount: s.amount - 40 }))
+    api.fees = api.sales.map(feeOf)
     const progress: number[] = []
     const { file, count } = await runExport(
       request({
@@ -229,16 +266,35 @@ describe('runExport', () => {
     const body = (await rowsOf(file)).slice(1)
     expect(body.map((row) => row[0])).toEqual(api.sales.map((s) => s.id))
     expect(body.every((row) => row[2] !== '')).toBe(true)
-    // The first report after the start knows the whole total (the first request is the whole range).
-    expect(progress[1]).toBe(2_600)
-    const sales = api.calls.filter((call) => call.list === 'sales')
-    expect(Math.max(...sales.map((call) => call.offset))).toBeLessThan(2_000)
-    // The first request is the whole range; 2,600 sales make two parts of it (about 1,500 each).
-    expect(sales[0]).toMatchObject({ gte: at(0, 0), lt: at(3, 0), offset: 0 })
-    expect(sales.some((call) => call.gte === at(1, 43_200) && call.lt === at(3, 0))).toBe(true)
+    // The sales stage shows the first page's total throughout.
+    expect(new Set(progress)).toEqual(new Set([2_600]))
+    for (const list of ['sales', 'fees'] as const) {
+      const calls = api.calls.filter((call) => call.list === list)
+      expect(calls).toHaveLength(27)
+      // Only the first page is read by position (and counted); each later one starts after the
+      // last row of the page before it.
+      expect(calls[0]).toMatchObject({ gte: at(0, 0), lt: at(3, 0), startingAfter: undefined })
+      expect(calls.slice(1).every((call) => call.offset === undefined)).toBe(true)
+      expect(calls[1]?.startingAfter).toBe(list === 'sales' ? 'sal_00099' : 'txn_sal_00099')
+      expect(calls[26]?.startingAfter).toBe(list === 'sales' ? 'sal_02599' : 'txn_sal_02599')
+    }
   })
 
-  it('reads newest first when the view sorts so, by windows from the end', async () => {
+  it('reads the sales while the fees are still coming in', async () => {
+    await runExport(request({ fees: true }))
+    const lastFees = api.calls.findLastIndex((call) => call.list === 'fees')
+    const firstSales = api.calls.findIndex((call) => call.list === 'sales')
+    expect(firstSales).toBeLessThan(lastFees)
+  })
+
+  it('rejects with the sales error when the sales fail while the fees are read', async () => {
+    api.failSalesCall = 0
+    await expect(runExport(request({ fees: true }))).rejects.toThrow(
+      'Error exporting transactions: Service unavailable',
+    )
+  })
+
+  it('reads newest first when the view sorts so, by keyset from the newest', async () => {
     const at = (day: number) => new Date(Date.UTC(2026, 9, 5 + day, 12)).toISOString()
     api.sales = Array.from({ length: 5 }, (_, i) => sale(i, { capturedAt: at(4 - i) }))
     const { file } = await runExport(

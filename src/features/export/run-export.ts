@@ -10,7 +10,6 @@ import {
 } from '@/features/export/api'
 import {
   EXPORT_CONCURRENCY,
-  EXPORT_MAX_ROWS_PER_WINDOW,
   EXPORT_PAGE_SIZE,
   type ExportFileType,
   type ExportSalesQuery,
@@ -22,8 +21,8 @@ import {
   type ExportSale,
   type SaleFee,
 } from '@/features/export/export-rows'
+import { fetchByCursor } from '@/lib/fetch-cursor'
 import { fetchAllPages } from '@/lib/fetch-pages'
-import { fetchInWindows, type TimeWindow } from '@/lib/fetch-windows'
 
 // Export states (docs/states.md#export), after idle and before the download.
 export type ExportStage = 'fetching_fees' | 'fetching_sales' | 'building_file'
@@ -108,42 +107,32 @@ async function pdfSink(request: ExportRequest, header: string[]): Promise<RowSin
 }
 
 // One list the export reads whole: its pages for a range, in the order of the time it is sorted by.
-interface TimeSortedWalk<T> {
+interface TimeSortedWalk<T extends { id: string }> {
   range: ListRange
   // Sorted by the range's own time (oldest or newest first); any other order is read by offset.
   byRangeTime: boolean
-  descending: boolean
   fetchPage: (range: ListRange, page: PageRequest) => Promise<ListPage<T>>
   onPage: (items: T[]) => void | Promise<void>
   onProgress?: (done: number, total: number) => void
-}
-
-function boundedWindow(range: ListRange): TimeWindow | null {
-  if (range.gte === undefined || range.lt === undefined) return null
-  const gte = new Date(String(range.gte))
-  const lt = new Date(String(range.lt))
-  return Number.isNaN(gte.getTime()) || Number.isNaN(lt.getTime()) ? null : { gte, lt }
+  signal: AbortSignal
 }
 
 /**
- * Every page of a list: a dated range sorted by its time is read window by window (offsets stay
- * within a window, so the database never steps over the rows before it), anything else by offset.
+ * Every page of a list: sorted by the range's time, it is read by keyset (each page after the
+ * last row of the one before, which the database starts from an index position at any depth, and
+ * only the first page is counted); anything else by offset, a few pages at a time.
  */
-async function walkList<T>(request: ExportRequest, walk: TimeSortedWalk<T>): Promise<void> {
-  const span = walk.byRangeTime ? boundedWindow(walk.range) : null
-  if (span) {
-    await fetchInWindows<T>({
-      range: span,
-      descending: walk.descending,
-      maxRowsPerWindow: EXPORT_MAX_ROWS_PER_WINDOW,
-      fetchPage: (window, offset, limit, signal) =>
+async function walkList<T extends { id: string }>(walk: TimeSortedWalk<T>): Promise<void> {
+  if (walk.byRangeTime) {
+    await fetchByCursor<T>({
+      fetchPage: (startingAfter, limit, signal) =>
         walk.fetchPage(
-          { gte: window.gte.toISOString(), lt: window.lt.toISOString() },
-          { offset, limit, signal },
+          walk.range,
+          startingAfter ? { startingAfter, limit, signal } : { limit, signal },
         ),
+      idOf: (item) => item.id,
       pageSize: EXPORT_PAGE_SIZE,
-      concurrency: EXPORT_CONCURRENCY,
-      signal: request.signal,
+      signal: walk.signal,
       onPage: walk.onPage,
       onProgress: walk.onProgress,
     })
@@ -153,7 +142,7 @@ async function walkList<T>(request: ExportRequest, walk: TimeSortedWalk<T>): Pro
     fetchPage: (offset, limit, signal) => walk.fetchPage(walk.range, { offset, limit, signal }),
     pageSize: EXPORT_PAGE_SIZE,
     concurrency: EXPORT_CONCURRENCY,
-    signal: request.signal,
+    signal: walk.signal,
     onPage: walk.onPage,
     onProgress: walk.onProgress,
   })
@@ -163,12 +152,13 @@ async function walkList<T>(request: ExportRequest, walk: TimeSortedWalk<T>): Pro
 async function loadFees(
   request: ExportRequest,
   createdAt: ListRange,
+  signal: AbortSignal,
 ): Promise<Map<string, SaleFee>> {
   const fees = new Map<string, SaleFee>()
-  await walkList<FeeRow>(request, {
+  await walkList<FeeRow>({
     range: createdAt,
     byRangeTime: true,
-    descending: false,
+    signal,
     fetchPage: (range, page) => fetchSaleFees(request.submerchantId, range, page),
     onPage: (items) => {
       for (const row of items) {
@@ -208,58 +198,89 @@ export interface ExportResult {
 }
 
 /**
- * Runs one export (docs/states.md#export): fees (when chosen), then every sale of the query, page by page, into the
- * file. Terminal serial numbers a sale lacks are looked up once, the first time one is missing.
- * Resolves with the file and its row count; rejects with an ExportError carrying the text (docs/errors.md#export-and-clipboard),
- * or with the abort reason once the signal fires (no file then).
+ * Runs one export (docs/states.md#export): the fees (when chosen) and the sales of the query are
+ * read side by side, and each sale is written to the file, in order, once the fees are in; the
+ * progress shows the stages in turn. Terminal serial numbers a sale lacks are looked up once, the
+ * first time one is missing. Resolves with the file and its row count; rejects with an
+ * ExportError carrying the text (docs/errors.md#export-and-clipboard), or with the abort reason
+ * once the signal fires (no file then).
  */
 export async function runExport(request: ExportRequest): Promise<ExportResult> {
+  // Either walk's failure stops the other.
+  const walks = new AbortController()
+  const stop = () => walks.abort(request.signal.reason)
+  request.signal.addEventListener('abort', stop, { once: true })
   try {
-    const fees = request.fees ? await loadFees(request, request.query.capturedAt) : null
     const header = exportHeader(request.fees)
     const sink = request.fileType === 'csv' ? await csvSink(header) : await pdfSink(request, header)
     const totals = new ExportTotals()
-    // A sale captured while paging shifts later offsets by one; the repeat is dropped.
+    // A sale met twice (an offset walk while a sale is captured) is written once.
     const seen = new Set<string>()
     let serials: Map<string, string> | null = null
+    let fees: Map<string, SaleFee> | null = null
+    const write = async (sales: ExportSale[]) => {
+      const rows: string[][] = []
+      for (const sale of sales) {
+        if (seen.has(sale.id)) continue
+        seen.add(sale.id)
+        let serial = sale.terminalSerialNumber
+        if (!serial && sale.terminalId) {
+          serials ??= await loadTerminalSerials(request)
+          serial = serials.get(sale.terminalId) ?? null
+        }
+        const fee = fees?.get(sale.id)
+        totals.add(sale, fee)
+        rows.push(exportCells(sale, fee, serial, request.fees))
+      }
+      sink.write(rows)
+    }
+    // Sales pages that arrive before the fees are complete wait here, in order.
+    let feesIn = !request.fees
+    const waiting: ExportSale[][] = []
+    let salesProgress = { done: 0, total: 0 }
+    const showSales = () => request.onProgress({ stage: 'fetching_sales', ...salesProgress })
 
-    request.onProgress({ stage: 'fetching_sales', done: 0, total: 0 })
+    if (feesIn) showSales()
     const { sort } = request.query
-    await walkList<ExportSale>(request, {
+    const salesRead = walkList<ExportSale>({
       range: request.query.capturedAt,
       byRangeTime: sort.field === 'capturedAt',
-      descending: sort.direction === 'desc',
+      signal: walks.signal,
       fetchPage: (capturedAt, page) =>
         fetchExportSales(request.submerchantId, { ...request.query, capturedAt }, page),
       onPage: async (sales) => {
-        const rows: string[][] = []
-        for (const sale of sales) {
-          if (seen.has(sale.id)) continue
-          seen.add(sale.id)
-          let serial = sale.terminalSerialNumber
-          if (!serial && sale.terminalId) {
-            serials ??= await loadTerminalSerials(request)
-            serial = serials.get(sale.terminalId) ?? null
-          }
-          const fee = fees?.get(sale.id)
-          totals.add(sale, fee)
-          rows.push(exportCells(sale, fee, serial, request.fees))
-        }
-        sink.write(rows)
+        if (feesIn) await write(sales)
+        else waiting.push(sales)
       },
-      onProgress: (done, total) => request.onProgress({ stage: 'fetching_sales', done, total }),
+      onProgress: (done, total) => {
+        salesProgress = { done, total }
+        if (feesIn) showSales()
+      },
     })
+    // The fees walk then rejects with this same error, not with an abort of its own.
+    salesRead.catch((error: unknown) => walks.abort(error))
+    if (request.fees) {
+      fees = await loadFees(request, request.query.capturedAt, walks.signal)
+      // Checked and set in one turn after the last await, so no page can slip in between.
+      for (let sales = waiting.shift(); sales; sales = waiting.shift()) await write(sales)
+      feesIn = true
+      showSales()
+    }
+    await salesRead
 
     request.onProgress({ stage: 'building_file', done: totals.count, total: totals.count })
     const blob = await sink.finish(request.summary ? totals.rows(request.fees) : null)
     request.signal.throwIfAborted()
     return { file: new File([blob], request.fileName, { type: blob.type }), count: totals.count }
   } catch (error) {
+    walks.abort()
     if (request.signal.aborted) throw request.signal.reason
     if (error instanceof ExportError) throw error
     // A response that breaks its schema says what it was; anything else is the API text (docs/errors.md#export-and-clipboard).
     const message =
       error instanceof ResponseValidationError ? error.message : toApiError(error).message
     throw new ExportError(EXPORT_MESSAGES.failed(message), { cause: error })
+  } finally {
+    request.signal.removeEventListener('abort', stop)
   }
 }
