@@ -256,8 +256,8 @@ test.describe('export', () => {
       const progress = dialog.getByRole('progressbar', { name: 'Fetching sales' })
       await expect(progress).toBeVisible()
       await expect(progress).toHaveAttribute('aria-valuetext', /^100 of [\d,]+ rows$/)
-      await expect.poll(() => held.length).toBeGreaterThan(1)
-      expect(held.length).toBeLessThanOrEqual(4)
+      // Read by keyset: the next page, asked for once the first is in, is the only one in flight.
+      await expect.poll(() => held.length).toBe(1)
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await expect(progress).toBeHidden()
       await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled()
