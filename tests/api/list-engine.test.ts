@@ -328,4 +328,25 @@ describe('estimated totals above 10,000 rows', () => {
     expect(res.headers.get('total-count-is-approximate')).toBe('false')
     expect(Number(res.headers.get('total-count'))).toBe(n)
   })
+
+  it('estimates a count that would cost too much: rows no index gathers', async () => {
+    // The card's country is in no index: counting its rows reads the account's every sale.
+    const [{ code, n } = { code: '', n: 0 }] = await queryRows<{ code: string; n: number }>(
+      big,
+      `select card_country_code as code, count(*)::int as n from sales where submerchant_id = $1
+       group by 1 having count(*) between 200 and 10000 order by 2 desc limit 1`,
+      [CITY],
+    )
+    expect(n).toBeGreaterThan(10)
+    const res = await bigClient.request('GET', `/v1/sales?cardCountryCode=${code}&limit=10`, {
+      perspective: CITY,
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as unknown[]).length).toBe(10)
+    expect(res.headers.get('total-count-is-approximate')).toBe('true')
+    // Never fewer than the rows already seen, and in the right order of size.
+    const estimate = Number(res.headers.get('total-count'))
+    expect(estimate).toBeGreaterThan(10)
+    expect(estimate).toBeLessThan(n * 5)
+  })
 })
