@@ -43,6 +43,8 @@ export interface OfflineBenchResult {
   // The floor page's starts, alternating with the portal's, and their median.
   floorRunsMs: number[]
   floorMs: number
+  // The portal's start steps (main.tsx's 'boot:…' marks), median ms since navigation of each.
+  bootStepsMs: Record<string, number>
   // Lighthouse's benchmarkIndex of the host before and after the starts, and the CPU slowdown
   // set from the first.
   benchmarkIndex: { before: number; after: number }
@@ -64,7 +66,7 @@ async function offlineWarmStart(
   context: BrowserContext,
   url: string,
   cpuSlowdown: number,
-): Promise<number> {
+): Promise<{ ms: number; steps: Record<string, number> }> {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
@@ -89,8 +91,16 @@ async function offlineWarmStart(
       })
     })
   const ms = Number(await handle.jsonValue())
+  const steps = await page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((mark) => mark.name.startsWith('boot:'))
+        .map((mark) => [mark.name.slice('boot:'.length), mark.startTime]),
+    ),
+  )
   await page.close()
-  return ms
+  return { ms, steps }
 }
 
 export async function runOfflineBench({
@@ -156,10 +166,20 @@ export async function runOfflineBench({
     const cpuSlowdown = calibratedMultiplier(indexBefore)
     const runs: number[] = []
     const floorRuns: number[] = []
+    const steps: Record<string, number>[] = []
     for (let i = 0; i < starts; i++) {
-      runs.push(await offlineWarmStart(context, '/transactions/sales', cpuSlowdown))
-      floorRuns.push(await offlineWarmStart(context, FLOOR_BASE, cpuSlowdown))
+      const start = await offlineWarmStart(context, '/transactions/sales', cpuSlowdown)
+      runs.push(start.ms)
+      steps.push(start.steps)
+      floorRuns.push((await offlineWarmStart(context, FLOOR_BASE, cpuSlowdown)).ms)
     }
+    const stepNames = [...new Set(steps.flatMap((run) => Object.keys(run)))]
+    const bootStepsMs = Object.fromEntries(
+      stepNames.map((name) => [
+        name,
+        median(steps.flatMap((run) => (run[name] === undefined ? [] : [run[name]]))),
+      ]),
+    )
     const indexAfter = await benchmarkIndex(context)
     await context.close()
     return {
@@ -171,6 +191,7 @@ export async function runOfflineBench({
       warmStartMs: median(runs),
       floorRunsMs: floorRuns,
       floorMs: median(floorRuns),
+      bootStepsMs,
       benchmarkIndex: { before: indexBefore, after: indexAfter },
       cpuSlowdown,
     }

@@ -685,6 +685,15 @@ if (offlineStart || wanted('cache-size')) {
         ok: true,
       },
       {
+        metric: `offline warm start: its steps, median ms since navigation (main.tsx's boot marks)`,
+        value: Object.entries(r.bootStepsMs)
+          .sort((a, b) => a[1] - b[1])
+          .map(([step, ms]) => `${step} ${Math.round(ms)}`)
+          .join(' · '),
+        budget: '— (reported)',
+        ok: true,
+      },
+      {
         metric: 'offline warm start ÷ floor',
         value: ratio.toFixed(2),
         budget: '≤ 1.5',
