@@ -71,7 +71,14 @@ export default defineConfig(({ command }) => {
       // The loading screen paints from index.html alone: its rules inline, the app's stylesheet
       // preloaded and applied by main.tsx before the first render, its entry script requested
       // once it is painted.
-      ...firstPaint(fileURLToPath(new URL('./src/boot.css', import.meta.url))),
+      // Signed in, a start served by the service worker also preloads the account pages' chunks.
+      ...firstPaint(fileURLToPath(new URL('./src/boot.css', import.meta.url)), [
+        'query',
+        'app',
+        'http',
+        'offline',
+        'shell',
+      ]),
       // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
       jspdfWithoutImageDecoders(),
       VitePWA({
