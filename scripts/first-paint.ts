@@ -10,6 +10,9 @@
 import { readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
 
+// The session's localStorage record (src/session/session.ts: portal:<api env>:session).
+const SESSION_KEY = /^portal:\w+:session$/.source
+
 const BOOT_CSS_LINK = /<link rel="stylesheet" href="\/src\/boot\.css"\s*\/?>/
 const APP_STYLESHEET = /<link rel="stylesheet"( crossorigin)? href="(\/assets\/[^"]+\.css)">/g
 const ENTRY_SCRIPT =
@@ -55,12 +58,24 @@ export function preloadAppStylesheets(html: string): string {
  * cache, where frames matter more than the request: it loads at once. So does a page opened in a
  * hidden tab, which paints nothing and would get no frames until shown.
  */
-export function loadEntryAfterPaint(html: string): string {
+/**
+ * signedInChunks: for a signed-in start served by the service worker (the installed app's warm
+ * start), the chunks every account page needs besides the entry (TanStack Query, the offline
+ * cache, the shared UI, the account shell), asked for beside the entry rather than once it has run.
+ */
+export function loadEntryAfterPaint(html: string, signedInChunks: readonly string[] = []): string {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map(([, src]) => src)
   if (entries.length !== 1) {
     throw new Error(`index.html: expected one module entry script, found ${entries.length}`)
   }
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href)
+  // Signed in and served by the worker: the account pages' chunks too (a localStorage that cannot
+  // be read leaves them to main.tsx).
+  const warm = signedInChunks.length
+    ? `try{for(var i=0,s=localStorage;i<s.length;i++)` +
+      `if(/${SESSION_KEY}/.test(s.key(i))&&/"loggedIn":true/.test(s.getItem(s.key(i)))){` +
+      `preloads=preloads.concat(${JSON.stringify(signedInChunks)});break}}catch(e){}`
+    : ''
   const loader =
     `(function(d,entry,preloads){` +
     `function add(tag,attr,url,type){var e=d.createElement(tag);e.crossOrigin="";e[attr]=url;` +
@@ -68,7 +83,8 @@ export function loadEntryAfterPaint(html: string): string {
     `function load(){preloads.forEach(function(url){add("link","href",url,"modulepreload")});` +
     `add("script","src",entry,"module")}` +
     `var sw=navigator.serviceWorker;` +
-    `if(d.visibilityState==="hidden"||(sw&&sw.controller))load();` +
+    `if(sw&&sw.controller){${warm}load()}` +
+    `else if(d.visibilityState==="hidden")load();` +
     `else requestAnimationFrame(function(){setTimeout(load)})` +
     `})(document,${JSON.stringify(entries[0])},${JSON.stringify(preloads)})`
   const stripped = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '')
@@ -77,7 +93,14 @@ export function loadEntryAfterPaint(html: string): string {
   return stripped.replace('</body>', () => `  <script>${loader}</script>\n  </body>`)
 }
 
-export function firstPaint(bootCssPath: string): Plugin[] {
+/**
+ * bootCssPath: src/boot.css. signedInChunkNames: the chunks (build.rollupOptions.output
+ * .codeSplitting.groups) a signed-in start served by the service worker preloads beside the entry.
+ */
+export function firstPaint(
+  bootCssPath: string,
+  signedInChunkNames: readonly string[] = [],
+): Plugin[] {
   return [
     {
       name: 'first-paint:inline-boot-styles',
@@ -95,7 +118,17 @@ export function firstPaint(bootCssPath: string): Plugin[] {
     {
       name: 'first-paint:load-entry-after-paint',
       apply: 'build',
-      transformIndexHtml: { order: 'post', handler: loadEntryAfterPaint },
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html, { bundle }) => {
+          const chunks = Object.values(bundle ?? {}).flatMap((file) =>
+            file.type === 'chunk' && signedInChunkNames.includes(file.name)
+              ? [`/${file.fileName}`]
+              : [],
+          )
+          return loadEntryAfterPaint(html, chunks.sort())
+        },
+      },
     },
   ]
 }

@@ -4,6 +4,7 @@ import {
   StrictMode,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -61,8 +62,18 @@ declare module '@tanstack/react-router' {
 
 type AppRouter = ReturnType<typeof createAppRouter>
 
+/**
+ * The start's steps, as performance marks 'boot:<step>' (the offline bench reports them): the
+ * entry evaluated, start()'s synchronous part done, the IndexedDB read, the offline cache's code,
+ * the restore, the first render asked for and committed, the router's first page resolved.
+ */
+function markBoot(step: string): void {
+  performance.mark(`boot:${step}`)
+}
+
 // The entry's modules (React, the router, the routes) are evaluated in one task; the app starts in
 // the next, so that neither is long enough to hold back input or the frame after it.
+markBoot('evaluated')
 setTimeout(start)
 
 function start(): void {
@@ -80,6 +91,10 @@ function start(): void {
   const persister = createIdbPersister()
   // The persisted cache is read from IndexedDB now, in parallel with the code that restores it.
   const persisted = Promise.resolve(persister.restoreClient())
+  persisted.then(
+    () => markBoot('cache-read'),
+    () => undefined,
+  )
   // TanStack Query's client, created once its code has loaded: /login has no use for it.
   const queryClient = createQueryClientLoader()
 
@@ -104,6 +119,7 @@ function start(): void {
         { registerReceiptMutations },
         { registerPaymentLinkMutations },
       ]) => {
+        markBoot('code-loaded')
         // Before the restore, so restored mutations find their mutationFn.
         registerReceiptMutations(client)
         registerPaymentLinkMutations(client)
@@ -113,6 +129,7 @@ function start(): void {
     .catch(() => {
       // A chunk that failed to load: the app runs online without its offline cache.
     })
+  void restored.then(() => markBoot('restored'))
   const auth = createAuth({ session, loadedQueryClient: queryClient.current, persister })
   const router = createAppRouter(queryClient.load, session, auth, restored)
   auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
@@ -125,18 +142,30 @@ function start(): void {
   // parallel with the page's code), so the router's first pass finds the account and the page's rows
   // there and paints them at once, with no spinner between.
   const cacheReady = session.loggedIn ? atMost(restored) : undefined
-  // Signed out (/login and the other public pages, which load no data): the page is resolved before
-  // the first render, which then paints it at once rather than the loading screen and then the page.
-  const pageReady = session.loggedIn
-    ? undefined
-    : atMost(
-        router.load().catch(() => {
-          // The router shows its error page once rendered.
-        }),
-      )
-  void Promise.all([appStyles, cacheReady, pageReady]).then(() =>
-    render(container, <App router={router} queryClient={queryClient} onCommit={firstRendered} />),
+  // The page is resolved before the first render, which then paints it at once rather than the
+  // loading screen, then the app's frame, then the page. Signed in, the router's first pass starts
+  // now rather than once React has mounted it: the account guard waits for the restore above, and
+  // the page's code is on its way (loadStartingPageCode).
+  const pageReady = atMost(
+    router.load().catch(() => {
+      // The router shows its error page once rendered.
+    }),
   )
+  const unsubscribe = router.subscribe('onResolved', () => {
+    markBoot('routed')
+    unsubscribe()
+  })
+  markBoot('start-done')
+  void Promise.all([appStyles, cacheReady, pageReady]).then(() => {
+    markBoot('render')
+    render(
+      container,
+      <App router={router} queryClient={queryClient} onCommit={firstRendered} />,
+      // Signed in, the page is resolved with its rows: rendered at once, it paints sooner than in
+      // slices (each waits for a frame of the loading screen that nobody can use).
+      session.loggedIn ? 'at-once' : 'in-slices',
+    )
+  })
 
   startErrorReporting()
 }
@@ -195,6 +224,8 @@ interface AppProps {
 function App({ router, queryClient, onCommit }: AppProps) {
   const [painted, setPainted] = useState(false)
   // Committed: work held for after the first paint now waits for the frames that paint it.
+  // In the commit itself (effects run after it, and often after its paint).
+  useLayoutEffect(() => markBoot('committed'), [])
   useEffect(() => onCommit(), [onCommit])
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
@@ -216,11 +247,15 @@ function App({ router, queryClient, onCommit }: AppProps) {
   )
 }
 
-// As a transition, React renders the app in slices that yield to the browser between them, not
-// in one long task; index.html's loading screen stays in #root until the result is committed.
-function render(root: HTMLElement, app: ReactNode) {
+// In slices (a transition), React renders the app in slices that yield to the browser between
+// them, not in one long task, so that a page someone may already be using (/login's form) stays
+// responsive; at once, in one task. index.html's loading screen stays in #root until the result is
+// committed.
+function render(root: HTMLElement, app: ReactNode, pace: 'in-slices' | 'at-once') {
   const reactRoot = createRoot(root)
-  startTransition(() => reactRoot.render(<StrictMode>{app}</StrictMode>))
+  const update = () => reactRoot.render(<StrictMode>{app}</StrictMode>)
+  if (pace === 'in-slices') startTransition(update)
+  else update()
 }
 
 /**

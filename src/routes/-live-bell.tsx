@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { MODULE_UNAVAILABLE, loadModule } from '@/lib/lazy-load'
 import { Icon } from '@/ui/icons'
 import { Menu } from '@/ui/menu'
@@ -38,7 +39,18 @@ const LiveBell = lazy(() =>
 )
 
 // The top bar's bell of an account page: the account's live events (docs/events.md#in-the-portal).
+// Its code is asked for once the page has painted: it brings the event schemas, whose validator
+// (arktype) takes a long task to start, which would otherwise hold back the first paint of a start.
 export function AccountBell({ submerchantId, userId }: { submerchantId: string; userId: string }) {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let mounted = true
+    void afterFirstPaint().then(() => mounted && setPainted(true))
+    return () => {
+      mounted = false
+    }
+  }, [])
+  if (!painted) return <PendingBell />
   return (
     <Suspense fallback={<PendingBell />}>
       <LiveBell submerchantId={submerchantId} userId={userId} />

@@ -272,6 +272,15 @@ describe("index.html's first paint (scripts/first-paint.ts)", () => {
     expect(loader).toContain('requestAnimationFrame(function(){setTimeout(load)})')
     expect(loader).toContain('sw.controller')
     expect(loader).toContain('visibilityState==="hidden"')
+    // Signed in and served by the worker, the account pages' chunks beside the entry, which exist.
+    expect(loader).toContain('"loggedIn":true')
+    const signedIn = JSON.parse(
+      loader.match(/preloads\.concat\((\[[^\]]*\])\)/)?.[1] ?? '[]',
+    ) as string[]
+    expect(signedIn.map((url) => url.replace(/-[\w-]+\.js$/, ''))).toEqual(
+      ['app', 'http', 'offline', 'query', 'shell'].map((name) => `/assets/${name}`),
+    )
+    for (const url of signedIn) expect(existsSync(join(outDir, url))).toBe(true)
   })
 
   // Serving the page needs a sandbox with a fresh database first, which a busy machine takes a while to copy.
