@@ -81,7 +81,7 @@ async function bulkInsert(
       // (PostgreSQL also splits an index build among its parallel maintenance workers).
       await run(
         `set local statement_timeout = 0;
-         set local work_mem = '${database.kind === 'pglite' ? '1GB' : '256MB'}';
+         set local work_mem = '256MB';
          set local maintenance_work_mem = '${database.kind === 'pglite' ? '256MB' : '1GB'}'`,
       )
       if (drops.length > 0) await run(drops.join('\n'))
