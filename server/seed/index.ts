@@ -1,7 +1,7 @@
 // The demo data, one seeder per module, in order: accounts, people, payout destinations,
 // terminals, the bulk-generated sales, payment links, API keys and webhook history. Each seeder
 // draws from its own labelled stream of the seed, so the same seed gives the same data.
-import { execRaw, type Database } from '../db/client'
+import { withSession, type Database } from '../db/client'
 import { seedAccounts } from './accounts'
 import { seedApiKeys } from './api-keys'
 import { intentVolumeStatement, seedIntentsInEveryStatus } from './intents'
@@ -75,6 +75,17 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
   )
   await step('API keys', () => seedApiKeys(database, prng('api-keys'), now))
   await step('webhooks', () => seedWebhookHistory(database, prng('webhooks'), now))
-  // Sets the visibility map too, so list counts and pages can use index-only scans.
-  await step('vacuum analyze', () => execRaw(database, 'vacuum analyze'))
+  // Sets the visibility map too, so list counts and pages can use index-only scans. VACUUM cannot
+  // run in a transaction, so the server's statement_timeout is lifted for the session instead (it
+  // takes seconds per million sales) and put back before the connection returns to the pool.
+  await step('vacuum analyze', () =>
+    withSession(database, async (run) => {
+      await run('set statement_timeout = 0')
+      try {
+        await run('vacuum analyze')
+      } finally {
+        await run('reset statement_timeout')
+      }
+    }),
+  )
 }
