@@ -42,6 +42,16 @@ export const DEFAULT_DATA_DIR = '.data/'
 
 // Contrib extensions the migrations create (pg_trgm: the payment-link search index).
 export const PGLITE_EXTENSIONS = { pg_trgm }
+// PGlite's own start parameters, plus the minimal WAL level: an embedded database has no replicas
+// or archive to feed, and with it a table emptied in the transaction that loads it (the seed's bulk
+// load) and its index builds write no WAL, which is a second copy of every row and index page.
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'wal_level=minimal',
+  '-c',
+  'max_wal_senders=0',
+]
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
@@ -78,7 +88,10 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   if (!client) {
     const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-    client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
+    client = await PGlite.create(dataDir, {
+      extensions: PGLITE_EXTENSIONS,
+      startParams: PGLITE_START_PARAMS,
+    })
   }
   const pglite = client
   return {
@@ -123,6 +136,30 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
 export async function execRaw(database: Database, text: string): Promise<void> {
   if (database.kind === 'pglite') await (database.client as PGlite).exec(text)
   else await (database.client as pg.Pool).query(text)
+}
+
+/**
+ * Runs `work` on one connection, so a sequence of statements can share a transaction or session
+ * settings: PGlite's only session, or one client taken from the pool (and given back after).
+ */
+export async function withSession<T>(
+  database: Database,
+  work: (run: (text: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  if (database.kind === 'pglite') {
+    const pglite = database.client as PGlite
+    return work(async (text) => {
+      await pglite.exec(text)
+    })
+  }
+  const client = await (database.client as pg.Pool).connect()
+  try {
+    return await work(async (text) => {
+      await client.query(text)
+    })
+  } finally {
+    client.release()
+  }
 }
 
 // Runs one parameterised query and returns its rows.

@@ -1,10 +1,10 @@
 // The demo data, one seeder per module, in order: accounts, people, payout destinations,
 // terminals, the bulk-generated sales, payment links, API keys and webhook history. Each seeder
 // draws from its own labelled stream of the seed, so the same seed gives the same data.
-import { execRaw, type Database } from '../db/client'
+import { withSession, type Database } from '../db/client'
 import { seedAccounts } from './accounts'
 import { seedApiKeys } from './api-keys'
-import { seedIntentsInEveryStatus, seedIntentVolume } from './intents'
+import { intentVolumeStatement, seedIntentsInEveryStatus } from './intents'
 import { seedPayoutDestinations } from './payout-destinations'
 import { createPrng } from './prng'
 import { isUnseeded, truncateAll } from './reset'
@@ -58,16 +58,34 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
   await seedUsers(database, now)
   const destinations = await seedPayoutDestinations(database, prng('destinations'), opened)
   const slots = await seedTerminals(database, prng('terminals'), now, destinations)
-  await seedSales(database, { sales: opts.sales, seed: opts.seed, now, slots }, opts.log)
+  const volume = intentVolumeStatement({ sales: opts.sales, seed: opts.seed, now })
+  await seedSales(
+    database,
+    { sales: opts.sales, seed: opts.seed, now, slots, more: volume ? [volume] : [] },
+    opts.log,
+  )
 
-  let started = Date.now()
-  await seedIntentsInEveryStatus(database, prng('intents'), now)
-  await seedIntentVolume(database, { sales: opts.sales, seed: opts.seed, now })
-  await seedApiKeys(database, prng('api-keys'), now)
-  await seedWebhookHistory(database, prng('webhooks'), now)
-  opts.log?.(`payment links, API keys, webhooks: ${Date.now() - started} ms`)
-  started = Date.now()
-  // Sets the visibility map too, so list counts and pages can use index-only scans.
-  await execRaw(database, 'vacuum analyze')
-  opts.log?.(`vacuum analyze: ${Date.now() - started} ms`)
+  const step = async (label: string, work: () => Promise<unknown>) => {
+    const started = Date.now()
+    await work()
+    opts.log?.(`${label}: ${Date.now() - started} ms`)
+  }
+  await step('payment links in every status', () =>
+    seedIntentsInEveryStatus(database, prng('intents'), now),
+  )
+  await step('API keys', () => seedApiKeys(database, prng('api-keys'), now))
+  await step('webhooks', () => seedWebhookHistory(database, prng('webhooks'), now))
+  // Sets the visibility map too, so list counts and pages can use index-only scans. VACUUM cannot
+  // run in a transaction, so the server's statement_timeout is lifted for the session instead (it
+  // takes seconds per million sales) and put back before the connection returns to the pool.
+  await step('vacuum analyze', () =>
+    withSession(database, async (run) => {
+      await run('set statement_timeout = 0')
+      try {
+        await run('vacuum analyze')
+      } finally {
+        await run('reset statement_timeout')
+      }
+    }),
+  )
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { INTENT_STATUSES } from '@/api/schema/intents'
-import { execRaw, type Database } from '../db/client'
+import type { Database } from '../db/client'
 import { intents } from '../db/schema/core'
 import { CUSTOMER_NAMES } from './bulk'
 import { SUBMERCHANTS, ownerOf } from './fixtures'
@@ -103,14 +103,16 @@ const lit = (value: string) => `'${value.replace(/'/g, "''")}'`
 
 /**
  * Links in every status spread over 13 months on every enrolled account, in proportion to the
- * sales (one INSERT … SELECT, deterministic per seed apart from the random capability ids).
+ * sales (one INSERT … SELECT, deterministic per seed apart from the random capability ids), or null
+ * when there are none. The sales' bulk load runs it, before the intents' indexes are built.
  */
-export async function seedIntentVolume(
-  database: Database,
-  opts: { sales: number; seed: number; now: Date },
-): Promise<void> {
+export function intentVolumeStatement(opts: {
+  sales: number
+  seed: number
+  now: Date
+}): string | null {
   const count = Math.floor(opts.sales * OPEN_AND_FAILED_LINK_SHARE)
-  if (count === 0) return
+  if (count === 0) return null
   const enrolled = SUBMERCHANTS.filter((s) => s.enrolled)
   const accounts = enrolled
     .flatMap((s) =>
@@ -131,9 +133,7 @@ export async function seedIntentVolume(
   const now = `${lit(opts.now.toISOString())}::timestamptz`
   const stamp = (column: string) =>
     `'[' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '] '`
-  await execRaw(
-    database,
-    `
+  return `
 with accounts(slot, submerchant_id, owner_id, job_number) as (values ${accounts}),
 statuses(slot, status, open) as (values ${statuses}),
 picked as (
@@ -173,6 +173,5 @@ select x.id, x.submerchant_id, 1500 + (round(power(x.r_amount, 2) * 120) * 100):
             when x.status = 'payment_declined' then jsonb_build_array(${stamp("(x.created_at + interval '30 minutes')")} || 'Payment declined by the card issuer')
             when x.status = 'authorized_pending_capture' then jsonb_build_array(${stamp("(x.created_at + interval '20 minutes')")} || 'Payment authorised, awaiting capture')
             else '[]'::jsonb end
-from shaped x`,
-  )
+from shaped x`
 }

@@ -1,7 +1,7 @@
 // Sales and what follows them (balance transactions, receipts, payouts, refund requests, the
 // succeeded payment links), generated inside the database by bulk.ts's statements.
 import { randomBytes } from 'node:crypto'
-import { execRaw, queryRows, type Database } from '../db/client'
+import { queryRows, withSession, type Database } from '../db/client'
 import { bulkStatements, type SaleSlot } from './bulk'
 
 // Tables whose secondary indexes are dropped during the bulk insert and rebuilt after it.
@@ -16,19 +16,23 @@ const BULK_TABLES = [
 
 export async function seedSales(
   database: Database,
-  opts: { sales: number; seed: number; now: Date; slots: SaleSlot[] },
+  // Further inserts into the bulk tables, loaded with the sales before the indexes are built.
+  opts: { sales: number; seed: number; now: Date; slots: SaleSlot[]; more?: string[] },
   log?: (line: string) => void,
 ): Promise<void> {
   await bulkInsert(
     database,
     // Receipt and payment-link ids are capability URLs (no login): random, never from the seed.
-    bulkStatements({
-      sales: opts.sales,
-      seed: opts.seed,
-      capabilityKey: randomBytes(16).toString('hex'),
-      now: opts.now,
-      slots: opts.slots,
-    }),
+    [
+      ...bulkStatements({
+        sales: opts.sales,
+        seed: opts.seed,
+        capabilityKey: randomBytes(16).toString('hex'),
+        now: opts.now,
+        slots: opts.slots,
+      }),
+      ...(opts.more ?? []),
+    ],
     log,
   )
 }
@@ -62,20 +66,42 @@ async function bulkInsert(
     ...keys.map((c) => `alter table "${c.table}" drop constraint "${c.name}";`),
     ...indexes.map((i) => `drop index "${i.indexname}";`),
   ]
-  if (drops.length > 0) await execRaw(database, drops.join('\n'))
-  for (const statement of statements) {
-    const started = Date.now()
-    await execRaw(database, statement)
-    debug(`bulk ${statement.slice(0, 40).replace(/\s+/g, ' ')}`, started)
-  }
   const rebuild = [
     ...keys.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
     ...indexes.map((i) => i.indexdef),
     ...foreign.map((c) => `alter table "${c.table}" add constraint "${c.name}" ${c.def}`),
   ]
-  for (const ddl of rebuild) {
-    const started = Date.now()
-    await execRaw(database, `set maintenance_work_mem = '256MB'; ${ddl}`)
-    debug(ddl.slice(0, 70), started)
-  }
+  // One transaction on one connection: a failed load leaves the tables as they were, and the
+  // tables emptied in it (still empty: the seed refuses a non-empty database) get new files, which
+  // PGlite (wal_level minimal) fills and indexes without writing WAL.
+  await withSession(database, async (run) => {
+    await run('begin')
+    try {
+      // A server's own limits must not cut a long load short; sorts and index builds get room
+      // (PostgreSQL also splits an index build among its parallel maintenance workers).
+      await run(
+        `set local statement_timeout = 0;
+         set local work_mem = '256MB';
+         set local maintenance_work_mem = '${database.kind === 'pglite' ? '256MB' : '1GB'}'`,
+      )
+      if (drops.length > 0) await run(drops.join('\n'))
+      await run(`truncate ${BULK_TABLES.map((t) => `"${t}"`).join(', ')}`)
+      for (const statement of statements) {
+        const started = Date.now()
+        await run(statement)
+        debug(`bulk ${statement.slice(0, 40).replace(/\s+/g, ' ')}`, started)
+      }
+      for (const ddl of rebuild) {
+        const started = Date.now()
+        await run(ddl)
+        debug(ddl.slice(0, 70), started)
+      }
+      const started = Date.now()
+      await run('commit')
+      debug('commit', started)
+    } catch (error) {
+      await run('rollback').catch(() => undefined)
+      throw error
+    }
+  })
 }
