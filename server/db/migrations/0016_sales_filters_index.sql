@@ -1,0 +1,1 @@
+CREATE INDEX "sales_submerchant_filters_idx" ON "sales" USING btree ("submerchant_id","card_scheme","method","card_type","captured_at","id");
