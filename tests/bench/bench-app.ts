@@ -57,15 +57,21 @@ export async function withSignedInBench<T>(
     await migrate(database)
     const now = new Date()
     if (!opts.dataDir) await seed(database, { sales: opts.sales, seed: 1, now })
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const client = new Client(createBenchApp(database, makeDistDir()))
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+    const { client, sub } = await signInOwner(database)
     return await work({ database, client, sub, now })
   } finally {
     await database.close()
     if (!opts.dataDir) rmSync(dir, { recursive: true, force: true })
   }
+}
+
+// The real app on `database`, with City Cabs' owner signed in (the account the benches read).
+export async function signInOwner(database: Database): Promise<{ client: Client; sub: string }> {
+  const sub = SEED_SUBMERCHANTS.cityCabs
+  const client = new Client(createBenchApp(database, makeDistDir()))
+  await client.login('owner@example.com', { password: DEMO_PASSWORD })
+  await client.refresh({ attachments: [sub] })
+  return { client, sub }
 }
 
 /**

@@ -3,14 +3,10 @@
 // p95 ≤ 20 ms; a count that would cost more is given as approximate. The worst request's plan is
 // printed with EXPLAIN (ANALYZE, BUFFERS) at the largest scale.
 import pg from 'pg'
-import { createClock } from '../../server/clock'
-import { createApp } from '../../server/app'
 import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
-import { DEMO_PASSWORD } from '../../server/seed/fixtures'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { isUnseeded } from '../../server/seed/reset'
-import { Client, makeDistDir } from '../api/auth-harness'
+import { signInOwner } from './bench-app'
 import { summariseTimings, type TimingSummary } from './bench-stats'
 
 export interface GrowthRequest {
@@ -133,21 +129,7 @@ async function measureScale(url: string, sales: number): Promise<GrowthScale> {
       await seed(database, { sales, seed: 1, now: new Date() })
       seededSeconds = (performance.now() - started) / 1000
     }
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const app = createApp({
-      db: database,
-      clock: createClock(),
-      config: {
-        mode: 'test',
-        sandboxControls: false,
-        corsOrigins: [],
-        distDir: makeDistDir(),
-        insecureCookies: true,
-      },
-    })
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+    const { client, sub } = await signInOwner(database)
     const list = await requestsFor(database, sub)
     const samples = new Map<string, number[]>()
     const heads = new Map<string, { total: number; approximate: boolean }>()
@@ -203,21 +185,7 @@ async function explainWorst(url: string, scale: GrowthScale): Promise<GrowthResu
     return query(...args)
   }
   try {
-    const sub = SEED_SUBMERCHANTS.cityCabs
-    const app = createApp({
-      db: database,
-      clock: createClock(),
-      config: {
-        mode: 'test',
-        sandboxControls: false,
-        corsOrigins: [],
-        distDir: makeDistDir(),
-        insecureCookies: true,
-      },
-    })
-    const client = new Client(app)
-    await client.login('owner@example.com', { password: DEMO_PASSWORD })
-    await client.refresh({ attachments: [sub] })
+    const { client, sub } = await signInOwner(database)
     captured.length = 0
     await (await client.request('GET', worst.path, { perspective: sub })).arrayBuffer()
     ;(pool as unknown as { query: unknown }).query = query
