@@ -5,22 +5,12 @@
 // list's first page and renders its rows as a plain table, each with its link to the sale.
 import { createStore, entries } from 'idb-keyval'
 import { createRoot } from 'react-dom/client'
+import type { SaleListItem } from '@/api/schema/sales'
 import { formatMoney } from '@/lib/money'
 import { PERSISTED_CACHE_DB, PERSISTED_CACHE_STORE } from '../../e2e/support/storage'
 
-interface Sale {
-  id: string
-  amount: number
-  saleAmount: number
-  gratuityAmount: number
-  currency: string
-  method: string
-  cardScheme: string
-  cardType: string
-  panLastFour: string
-  terminalSerialNumber: string | null
-  capturedAt: string
-}
+// The rows as the portal persisted them (a type only: nothing of the schema is bundled).
+type Sale = SaleListItem
 type QueryKey = readonly unknown[]
 interface QueryRecord {
   buster: string
