@@ -183,7 +183,12 @@ function start(): void {
     markBoot('render')
     render(
       container,
-      <App router={router} queryClient={queryClient} onCommit={firstRendered} />,
+      <App
+        router={router}
+        queryClient={queryClient}
+        signedInAtStart={session.loggedIn}
+        onCommit={firstRendered}
+      />,
       // Signed in, the page is resolved with its rows: rendered at once, it paints sooner than in
       // slices (each waits for a frame of the loading screen that nobody can use).
       session.loggedIn ? 'at-once' : 'in-slices',
@@ -240,21 +245,24 @@ function BootScreen() {
 interface AppProps {
   router: AppRouter
   queryClient: QueryClientLoader
+  signedInAtStart: boolean
   // Called once React has committed the first render.
   onCommit: () => void
 }
 
-function App({ router, queryClient, onCommit }: AppProps) {
+function App({ router, queryClient, signedInAtStart, onCommit }: AppProps) {
   const [painted, setPainted] = useState(false)
   // Committed: work held for after the first paint now waits for the frames that paint it.
   // In the commit itself (effects run after it, and often after its paint).
   useLayoutEffect(() => markBoot('committed'), [])
   useEffect(() => onCommit(), [onCommit])
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
-  // The router's pending, error and not-found pages, in memory before any is needed.
+  // Signed in, the router's pending, error and not-found pages are in memory before any is needed
+  // (their chunk's shared code is the account pages' own); /login asks for them when it shows one,
+  // not by network idle.
   useEffect(() => {
-    if (painted) loadRouteStates().catch(() => undefined)
-  }, [painted])
+    if (painted && signedInAtStart) loadRouteStates().catch(() => undefined)
+  }, [painted, signedInAtStart])
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
   // Undefined until its code has loaded; the screens that use it are behind guards that wait for
   // it, and this store's update reaches React before theirs.
