@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { firstPaint } from './scripts/first-paint.ts'
+import { parseApiEnv } from './src/config/api-envs.ts'
+import { CACHE_READ_GLOBAL, QUERY_STORE, queryCacheDatabase } from './src/offline/cache-layout.ts'
 import { jspdfWithoutImageDecoders } from './scripts/jspdf-without-image-decoders.ts'
 
 // "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
@@ -41,7 +43,7 @@ const APP_SHARED_EXCLUDED =
 // The offline cache: the query client, the persist client, the outbox and the queueable actions
 // (main.tsx's loadPersistence; /login loads them at the first sign of use).
 const OFFLINE_START =
-  /[\\/](src[\\/]offline[\\/](persistence|persister|outbox|queueable|card-number|query-client)\.ts|src[\\/]features[\\/](receipts|payment-links)[\\/]mutations\.ts|src[\\/]api[\\/]query-keys\.ts|@tanstack[\\/](react-query-persist-client|query-persist-client-core)[\\/].*)$/
+  /[\\/](src[\\/]offline[\\/](persistence|persister|idb-persister|cache-layout|outbox|queueable|card-number|query-client)\.ts|src[\\/]features[\\/](receipts|payment-links)[\\/]mutations\.ts|src[\\/]api[\\/]query-keys\.ts|@tanstack[\\/](react-query-persist-client|query-persist-client-core)[\\/].*)$/
 // The frame of every account page: the account guard, the shell route's component and its parts.
 // Route files only by their split parts (?tsr-split): the rest of a route file is in the boot chunk.
 const SIGNED_IN_SHELL =
@@ -72,13 +74,16 @@ export default defineConfig(({ command }) => {
       // preloaded and applied by main.tsx before the first render, its entry script requested
       // once it is painted.
       // Signed in, a start served by the service worker also preloads the account pages' chunks.
-      ...firstPaint(fileURLToPath(new URL('./src/boot.css', import.meta.url)), [
-        'query',
-        'app',
-        'http',
-        'offline',
-        'shell',
-      ]),
+      // Signed in, it also begins reading the persisted cache (src/offline/cache-layout.ts).
+      ...firstPaint(
+        fileURLToPath(new URL('./src/boot.css', import.meta.url)),
+        ['query', 'app', 'http', 'offline', 'shell'],
+        (env) => ({
+          database: queryCacheDatabase(parseApiEnv(env.VITE_API_ENV)),
+          store: QUERY_STORE,
+          global: CACHE_READ_GLOBAL,
+        }),
+      ),
       // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
       jspdfWithoutImageDecoders(),
       VitePWA({

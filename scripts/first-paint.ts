@@ -43,6 +43,27 @@ export function preloadAppStylesheets(html: string): string {
   )
 }
 
+export interface CacheRead {
+  database: string
+  store: string
+  global: string
+}
+
+// Opens the database as idb-keyval does (its store made if the database is new), reads every
+// record in one read-only transaction, and closes it.
+export function cacheReadScript({ database, store, global }: CacheRead): string {
+  const [db, st, g] = [database, store, global].map((name) => JSON.stringify(name))
+  return (
+    `try{var o=indexedDB.open(${db});` +
+    `o.onupgradeneeded=function(){o.result.createObjectStore(${st})};` +
+    `window[${g}]=new Promise(function(ok){o.onerror=function(){ok()};` +
+    `o.onsuccess=function(){var b=o.result;try{var t=b.transaction(${st}),r=t.objectStore(${st}),` +
+    `k=r.getAllKeys(),v=r.getAll();` +
+    `t.oncomplete=function(){b.close();ok(k.result.map(function(x,i){return[x,v.result[i]]}))};` +
+    `t.onabort=function(){b.close();ok()}}catch(e){b.close();ok()}}})}catch(e){}`
+  )
+}
+
 /**
  * Replaces the entry's `<script type="module">` and its modulepreloads with an inline loader that
  * adds them once the loading screen has been painted: from a task queued by the first animation
@@ -57,24 +78,37 @@ export function preloadAppStylesheets(html: string): string {
  * A start served by the service worker (the installed app, often offline) reads the code from its
  * cache, where frames matter more than the request: it loads at once. So does a page opened in a
  * hidden tab, which paints nothing and would get no frames until shown.
- */
-/**
+ *
  * signedInChunks: for a signed-in start served by the service worker (the installed app's warm
  * start), the chunks every account page needs besides the entry (TanStack Query, the offline
  * cache, the shared UI, the account shell), asked for beside the entry rather than once it has run.
+ *
+ * cacheRead: for a signed-in start, the persisted cache's database and store
+ * (src/offline/cache-layout.ts), read at once: every record, as [key, value] pairs, in a promise
+ * left on window[global] for the persister's restore (src/offline/idb-persister.ts), which would
+ * otherwise begin the same read only once the entry has run. Undefined when it cannot be read.
  */
-export function loadEntryAfterPaint(html: string, signedInChunks: readonly string[] = []): string {
+export function loadEntryAfterPaint(
+  html: string,
+  signedInChunks: readonly string[] = [],
+  cacheRead?: CacheRead,
+): string {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map(([, src]) => src)
   if (entries.length !== 1) {
     throw new Error(`index.html: expected one module entry script, found ${entries.length}`)
   }
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href)
-  // Signed in and served by the worker: the account pages' chunks too (a localStorage that cannot
-  // be read leaves them to main.tsx).
+  // Signed in: the persisted cache's read begins; served by the worker too, the account pages'
+  // chunks are asked for (a localStorage that cannot be read leaves both to main.tsx).
+  const signedIn =
+    signedInChunks.length || cacheRead
+      ? `var signedIn=false;try{for(var i=0,s=localStorage;i<s.length;i++)` +
+        `if(/${SESSION_KEY}/.test(s.key(i))&&/"loggedIn":true/.test(s.getItem(s.key(i)))){` +
+        `signedIn=true;break}}catch(e){}` +
+        (cacheRead ? `if(signedIn){${cacheReadScript(cacheRead)}}` : '')
+      : ''
   const warm = signedInChunks.length
-    ? `try{for(var i=0,s=localStorage;i<s.length;i++)` +
-      `if(/${SESSION_KEY}/.test(s.key(i))&&/"loggedIn":true/.test(s.getItem(s.key(i)))){` +
-      `preloads=preloads.concat(${JSON.stringify(signedInChunks)});break}}catch(e){}`
+    ? `if(signedIn)preloads=preloads.concat(${JSON.stringify(signedInChunks)});`
     : ''
   const loader =
     `(function(d,entry,preloads){` +
@@ -82,6 +116,7 @@ export function loadEntryAfterPaint(html: string, signedInChunks: readonly strin
     `if(type==="module")e.type=type;else e.rel=type;d.head.append(e)}` +
     `function load(){preloads.forEach(function(url){add("link","href",url,"modulepreload")});` +
     `add("script","src",entry,"module")}` +
+    signedIn +
     `var sw=navigator.serviceWorker;` +
     `if(sw&&sw.controller){${warm}load()}` +
     `else if(d.visibilityState==="hidden")load();` +
@@ -100,7 +135,10 @@ export function loadEntryAfterPaint(html: string, signedInChunks: readonly strin
 export function firstPaint(
   bootCssPath: string,
   signedInChunkNames: readonly string[] = [],
+  // The persisted cache's layout for the build's environment (import.meta.env's VITE_ values).
+  cacheReadFor?: (env: Record<string, string>) => CacheRead,
 ): Plugin[] {
+  let cacheRead: CacheRead | undefined
   return [
     {
       name: 'first-paint:inline-boot-styles',
@@ -118,6 +156,9 @@ export function firstPaint(
     {
       name: 'first-paint:load-entry-after-paint',
       apply: 'build',
+      configResolved: (config) => {
+        cacheRead = cacheReadFor?.(config.env as Record<string, string>)
+      },
       transformIndexHtml: {
         order: 'post',
         handler: (html, { bundle }) => {
@@ -126,7 +167,7 @@ export function firstPaint(
               ? [`/${file.fileName}`]
               : [],
           )
-          return loadEntryAfterPaint(html, chunks.sort())
+          return loadEntryAfterPaint(html, chunks.sort(), cacheRead)
         },
       },
     },

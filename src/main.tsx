@@ -11,6 +11,7 @@ import {
 } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/config/limits'
@@ -18,14 +19,13 @@ import { afterFirstIntent, afterFirstPaint, holdUntilFirstRender } from '@/lib/a
 import { startErrorReporting } from '@/lib/error-reporting'
 import { watchPreloadErrors } from '@/lib/lazy-load'
 import { parseSearch, stringifySearch } from '@/lib/search'
-import { createIdbPersister } from '@/offline/idb-persister'
 import { listenForInstallPrompt } from '@/offline/install-events'
 import { createQueryClientLoader, type QueryClientLoader } from '@/offline/query-client-loader'
 import { routeTree } from '@/routeTree.gen'
 import { createAuth, type Auth } from '@/session/auth'
 import { createSession, type Session } from '@/session/session'
 import { clearStaleStorage } from '@/session/storage-reset'
-import { NotFound, RouteError, RoutePending } from '@/ui/route-states'
+import { loadRouteStates, NotFound, RouteError, RoutePending } from '@/ui/route-states-lazy'
 import { ToastProvider } from '@/ui/toast'
 import '@/ui/tokens.css'
 import '@/ui/base.css'
@@ -88,13 +88,22 @@ function start(): void {
   // Early, before the user menu that offers installing exists: the browser may ask only once.
   listenForInstallPrompt()
   const session = createSession()
-  const persister = createIdbPersister()
-  // The persisted cache is read from IndexedDB now, in parallel with the code that restores it.
-  const persisted = Promise.resolve(persister.restoreClient())
-  persisted.then(
-    () => markBoot('cache-read'),
-    () => undefined,
-  )
+  // The persisted cache's IndexedDB persister: loaded with the offline cache's code (a signed-in
+  // start at once, /login at the first sign of use), so /login's first paint does without it.
+  let persisterLoad: Promise<Persister> | undefined
+  const loadPersister = () =>
+    (persisterLoad ??= import('@/offline/idb-persister').then((m) => m.createIdbPersister()))
+  // Its first restore reads the records index.html's loader began reading as the page started
+  // (signed in), else reads them itself.
+  let persistedRead: Promise<PersistedClient | undefined> | undefined
+  const readPersisted = () =>
+    (persistedRead ??= loadPersister().then((persister) => persister.restoreClient()))
+  if (session.loggedIn) {
+    readPersisted().then(
+      () => markBoot('cache-read'),
+      () => undefined,
+    )
+  }
   // TanStack Query's client, created once its code has loaded: /login has no use for it.
   const queryClient = createQueryClientLoader()
 
@@ -108,6 +117,7 @@ function start(): void {
       import('@/offline/persistence'),
       import('@/features/receipts/mutations'),
       import('@/features/payment-links/mutations'),
+      loadPersister(),
     ])
   const restored: Promise<void> = (
     session.loggedIn ? loadPersistence() : afterFirstIntent(signedIn(session)).then(loadPersistence)
@@ -118,19 +128,32 @@ function start(): void {
         { startPersistence },
         { registerReceiptMutations },
         { registerPaymentLinkMutations },
+        persister,
       ]) => {
         markBoot('code-loaded')
         // Before the restore, so restored mutations find their mutationFn.
         registerReceiptMutations(client)
         registerPaymentLinkMutations(client)
-        return startPersistence({ queryClient: client, session, persister, persisted })
+        return startPersistence({
+          queryClient: client,
+          session,
+          persister,
+          persisted: readPersisted(),
+        })
       },
     )
     .catch(() => {
       // A chunk that failed to load: the app runs online without its offline cache.
     })
   void restored.then(() => markBoot('restored'))
-  const auth = createAuth({ session, loadedQueryClient: queryClient.current, persister })
+  const auth = createAuth({
+    session,
+    loadedQueryClient: queryClient.current,
+    // A logout before the persister has loaded (on /login, say) still removes the saved cache.
+    persister: {
+      removeClient: () => loadPersister().then((persister) => persister.removeClient()),
+    },
+  })
   const router = createAppRouter(queryClient.load, session, auth, restored)
   auth.setGoToLogin(() => void router.navigate({ to: '/login' }))
   auth.start()
@@ -160,7 +183,12 @@ function start(): void {
     markBoot('render')
     render(
       container,
-      <App router={router} queryClient={queryClient} onCommit={firstRendered} />,
+      <App
+        router={router}
+        queryClient={queryClient}
+        signedInAtStart={session.loggedIn}
+        onCommit={firstRendered}
+      />,
       // Signed in, the page is resolved with its rows: rendered at once, it paints sooner than in
       // slices (each waits for a frame of the loading screen that nobody can use).
       session.loggedIn ? 'at-once' : 'in-slices',
@@ -217,17 +245,24 @@ function BootScreen() {
 interface AppProps {
   router: AppRouter
   queryClient: QueryClientLoader
+  signedInAtStart: boolean
   // Called once React has committed the first render.
   onCommit: () => void
 }
 
-function App({ router, queryClient, onCommit }: AppProps) {
+function App({ router, queryClient, signedInAtStart, onCommit }: AppProps) {
   const [painted, setPainted] = useState(false)
   // Committed: work held for after the first paint now waits for the frames that paint it.
   // In the commit itself (effects run after it, and often after its paint).
   useLayoutEffect(() => markBoot('committed'), [])
   useEffect(() => onCommit(), [onCommit])
   useEffect(() => void afterFirstPaint().then(() => setPainted(true)), [])
+  // Signed in, the router's pending, error and not-found pages are in memory before any is needed
+  // (their chunk's shared code is the account pages' own); /login asks for them when it shows one,
+  // not by network idle.
+  useEffect(() => {
+    if (painted && signedInAtStart) loadRouteStates().catch(() => undefined)
+  }, [painted, signedInAtStart])
   const routed = useRouterState({ router, select: (state) => state.matches.length > 0 })
   // Undefined until its code has loaded; the screens that use it are behind guards that wait for
   // it, and this store's update reaches React before theirs.

@@ -1,5 +1,6 @@
-export const API_ENVS = ['production', 'staging', 'sandbox', 'dev', 'local'] as const
-export type ApiEnv = (typeof API_ENVS)[number]
+import { API_ENVS, parseApiEnv, type ApiEnv } from '@/config/api-envs'
+
+export { API_ENVS, parseApiEnv, type ApiEnv }
 
 // Provider API hosts; 'local' is the same origin (the sandbox serving the portal, or the dev proxy).
 export const API_HOSTS: Record<ApiEnv, string> = {
@@ -8,10 +9,6 @@ export const API_HOSTS: Record<ApiEnv, string> = {
   sandbox: 'https://api.sandbox.fleetpay.example',
   dev: 'https://api.dev.fleetpay.example',
   local: '',
-}
-
-export function parseApiEnv(value: unknown): ApiEnv {
-  return API_ENVS.find((env) => env === value) ?? 'local'
 }
 
 export const apiEnv: ApiEnv = parseApiEnv(import.meta.env.VITE_API_ENV)

@@ -1,6 +1,7 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import { createStore, get, keys, set } from 'idb-keyval'
+import { createStore, entries, get, keys, set } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CACHE_READ_GLOBAL } from '@/offline/cache-layout'
 import {
   CLIENT_KEY,
   createIdbPersister,
@@ -180,5 +181,61 @@ describe('createIdbPersister: removing the cache', () => {
     await expect(get(QUERY_CACHE_DB)).resolves.toBeDefined()
     await persister.persistClient(client(2))
     await expect.poll(() => get(QUERY_CACHE_DB)).toBeUndefined()
+  })
+})
+
+describe("createIdbPersister: the read index.html's loader began", () => {
+  const scope = globalThis as { [CACHE_READ_GLOBAL]?: Promise<unknown> }
+  afterEach(() => {
+    delete scope[CACHE_READ_GLOBAL]
+  })
+
+  it('restores from the records the loader read, once, by the same rules', async () => {
+    const records = createStore(QUERY_CACHE_DB, QUERY_STORE)
+    await createIdbPersister().removeClient()
+    // What the loader read: this user's query, and one another tab saved for another user.
+    scope[CACHE_READ_GLOBAL] = Promise.resolve([
+      [CLIENT_KEY, { buster: 'user-1', timestamp: 5, mutations: [] }],
+      [`${QUERY_KEY_PREFIX}mine`, { buster: 'user-1', query: query('mine', 1) }],
+      [`${QUERY_KEY_PREFIX}theirs`, { buster: 'user-2', query: query('theirs', 1) }],
+    ])
+    const persister = createIdbPersister()
+    const restored = await persister.restoreClient()
+    expect(restored).toMatchObject({ timestamp: 5, buster: 'user-1' })
+    expect(restored?.clientState.queries.map((q) => q.queryHash)).toEqual(['mine'])
+    expect(scope[CACHE_READ_GLOBAL]).toBeUndefined()
+    // The other buster's record is deleted by the next write, as with a read of its own.
+    await set(`${QUERY_KEY_PREFIX}theirs`, { buster: 'user-2', query: query('theirs', 1) }, records)
+    await persister.persistClient(client(6, restored?.clientState.queries ?? [], 'user-1'))
+    await expect(keys(records)).resolves.toEqual([CLIENT_KEY])
+    // Any later restore reads the store itself.
+    await expect(persister.restoreClient()).resolves.toMatchObject({ timestamp: 6 })
+  })
+
+  it('reads the store itself when the loader could not', async () => {
+    await createIdbPersister().persistClient(client(7, [query('a', 1)]))
+    const stored = await entries(createStore(QUERY_CACHE_DB, QUERY_STORE))
+    expect(stored.length).toBe(2)
+    scope[CACHE_READ_GLOBAL] = Promise.resolve(undefined)
+    await expect(restoredHashes(QUERY_CACHE_DB)).resolves.toEqual(['a'])
+    scope[CACHE_READ_GLOBAL] = Promise.reject(new Error('blocked'))
+    await expect(restoredHashes(QUERY_CACHE_DB)).resolves.toEqual(['a'])
+  })
+
+  it('is dropped by a removal before the restore: a logout restores nothing it read', async () => {
+    scope[CACHE_READ_GLOBAL] = Promise.resolve([
+      [CLIENT_KEY, { buster: 'b', timestamp: 1, mutations: [] }],
+    ])
+    const persister = createIdbPersister()
+    await persister.removeClient()
+    await expect(persister.restoreClient()).resolves.toBeUndefined()
+  })
+
+  it('is left for the default database only', async () => {
+    scope[CACHE_READ_GLOBAL] = Promise.resolve([
+      [CLIENT_KEY, { buster: 'b', timestamp: 1, mutations: [] }],
+    ])
+    await expect(createIdbPersister('elsewhere').restoreClient()).resolves.toBeUndefined()
+    expect(scope[CACHE_READ_GLOBAL]).toBeDefined()
   })
 })

@@ -2,19 +2,24 @@ import { createStore, del, entries, promisifyRequest, type UseStore } from 'idb-
 import type { DehydratedState } from '@tanstack/react-query'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { apiEnv } from '@/config/api'
+import {
+  CACHE_READ_GLOBAL,
+  CLIENT_KEY,
+  QUERY_KEY_PREFIX,
+  QUERY_STORE,
+  queryCacheDatabase,
+} from '@/offline/cache-layout'
 
 // Kept apart from the persist policy (persister.ts): main.tsx starts the IndexedDB read with
 // this module alone, before the router or the persist client have loaded.
 type DehydratedQuery = DehydratedState['queries'][number]
 type DehydratedMutation = DehydratedState['mutations'][number]
 
-// The IndexedDB database of the persisted cache (one object store, QUERY_STORE).
-export const QUERY_CACHE_DB = `portal:${apiEnv}:query-cache`
-export const QUERY_STORE = 'entries'
-// The cache's own record: whose it is, when it was saved, and the outbox.
-export const CLIENT_KEY = 'client'
-// Each saved query is a record of its own, under this prefix and its query hash.
-export const QUERY_KEY_PREFIX = 'query:'
+export { CLIENT_KEY, QUERY_KEY_PREFIX, QUERY_STORE }
+
+// The IndexedDB database of the persisted cache (one object store, QUERY_STORE); its layout is
+// cache-layout.ts, which index.html's loader reads too.
+export const QUERY_CACHE_DB = queryCacheDatabase(apiEnv)
 
 interface ClientRecord {
   buster: string
@@ -28,6 +33,20 @@ interface QueryRecord {
 
 // Where earlier builds kept the whole cache as one value, in idb-keyval's default store.
 const LEGACY_KEY = QUERY_CACHE_DB
+
+type CacheRecords = [IDBValidKey, ClientRecord | QueryRecord][]
+
+/**
+ * The read index.html's loader started for the default database, taken once: the first restore
+ * uses it, and any later one reads anew (what the loader read is stale once the app has written).
+ */
+function takeLoaderRead(database: string): Promise<CacheRecords | undefined> | undefined {
+  if (database !== QUERY_CACHE_DB) return undefined
+  const scope = globalThis as { [CACHE_READ_GLOBAL]?: Promise<CacheRecords | undefined> }
+  const read = scope[CACHE_READ_GLOBAL]
+  delete scope[CACHE_READ_GLOBAL]
+  return read
+}
 
 // The buster each persister stamps on what it saves: the latest one persistOptions was given.
 const currentBusters = new WeakMap<Persister, string>()
@@ -155,7 +174,9 @@ export function createIdbPersister(database: string = QUERY_CACHE_DB): Persister
       return turnWrite
     },
     restoreClient: async () => {
-      const all = await entries<IDBValidKey, ClientRecord | QueryRecord>(records())
+      // Begun by index.html's loader when it could (same store, same records); else read now.
+      const early = await takeLoaderRead(database)?.catch(() => undefined)
+      const all = early ?? (await entries<IDBValidKey, ClientRecord | QueryRecord>(records()))
       const client = all.find(([key]) => key === CLIENT_KEY)?.[1] as ClientRecord | undefined
       if (!client) return undefined
       const queries: DehydratedQuery[] = []
@@ -178,6 +199,8 @@ export function createIdbPersister(database: string = QUERY_CACHE_DB): Persister
     removeClient: async () => {
       // A write still waiting may not put the cache back after it is removed (a logout clears it).
       pending = null
+      // Nor may a restore still to come use what the loader read before.
+      void takeLoaderRead(database)?.catch(() => undefined)
       saved = new Map()
       savedBuster = null
       stale = []

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { APP_NAME } from '@/config/app'
 import type { RouterContext } from '@/session/router-context'
-import { NotFound, RouteError } from '@/ui/route-states'
+import { NotFound, RouteError } from '@/ui/route-states-lazy'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: APP_NAME }] }),

@@ -5,7 +5,7 @@ import { setPerspective } from '@/api/perspective'
 import { apiEnv } from '@/config/api'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { removeDeviceIdentifier } from '@/session/device'
-import { clearRefreshRecord, idbRefreshRecord } from '@/session/refresh-record'
+import type { RefreshRecord } from '@/session/refresh-record'
 import type { Session } from '@/session/session'
 import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import {
@@ -28,7 +28,8 @@ export interface AuthDeps {
   session: Session
   // The query client if its code has loaded yet (main.tsx); before that it holds nothing.
   loadedQueryClient: () => QueryClient | undefined
-  persister: Persister
+  // Only to remove the saved cache at logout.
+  persister: Pick<Persister, 'removeClient'>
   // Set once the router exists: where forced logouts and expiry send the user.
   goToLogin?: () => void
 }
@@ -38,7 +39,20 @@ export type Auth = ReturnType<typeof createAuth>
 /** Sign-in, token refresh, expiry timer and logout (docs/states.md#session), shared by every screen. */
 export function createAuth(deps: AuthDeps) {
   const { session, loadedQueryClient, persister } = deps
-  const refreshRecord = idbRefreshRecord()
+  // Its IndexedDB record (and idb-keyval) loads at its first use, not with /login's first paint.
+  const refreshRecordCode = () => import('@/session/refresh-record')
+  const refreshRecord: RefreshRecord = {
+    read: () =>
+      refreshRecordCode().then(
+        ({ idbRefreshRecord }) => idbRefreshRecord().read(),
+        () => 0,
+      ),
+    write: (at) =>
+      refreshRecordCode().then(
+        ({ idbRefreshRecord }) => idbRefreshRecord().write(at),
+        () => undefined,
+      ),
+  }
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -83,7 +97,10 @@ export function createAuth(deps: AuthDeps) {
     session.clear()
     setPerspective(null)
     removeDeviceIdentifier()
-    void clearRefreshRecord()
+    void refreshRecordCode().then(
+      ({ clearRefreshRecord }) => clearRefreshRecord(),
+      () => undefined,
+    )
     forgetAccountData()
   }
 

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { isApiError, isUnexpectedError } from '@/api/errors'
-import { pageTitle } from '@/config/app'
 import { NEEDS_CONNECTION } from '@/config/app'
 import { isModuleLoadError, MODULE_UNAVAILABLE } from '@/lib/lazy-load'
 import { reportError } from '@/lib/report-error'
@@ -87,11 +86,4 @@ function NotFoundContent() {
       </div>
     </>
   )
-}
-
-// Route options for an account path whose screen is not built yet (docs/screens.md#routing-rules); spread them, as the router
-// writes each route's id into its options object.
-export const NOT_BUILT_PAGE = {
-  head: () => ({ meta: [{ title: pageTitle('Page Not Found') }] }),
-  component: NotFoundInShell,
 }

@@ -5,11 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  cacheReadScript,
   compactCss,
   inlineBootStyles,
   loadEntryAfterPaint,
   preloadAppStylesheets,
 } from '../../scripts/first-paint'
+import { CACHE_READ_GLOBAL } from '../../src/offline/cache-layout'
+import { QUERY_CACHE_DB, QUERY_STORE } from '../../src/offline/idb-persister'
 import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
 import { createTestApp } from '../api/auth-harness'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
@@ -281,6 +284,19 @@ describe("index.html's first paint (scripts/first-paint.ts)", () => {
       ['app', 'http', 'offline', 'query', 'shell'].map((name) => `/assets/${name}`),
     )
     for (const url of signedIn) expect(existsSync(join(outDir, url))).toBe(true)
+    // Signed in, it begins reading the persisted cache: the persister's database and store, left
+    // where the persister's restore takes it (src/offline/cache-layout.ts, for this build's env).
+    expect(loader).toContain(`indexedDB.open(${JSON.stringify(QUERY_CACHE_DB)})`)
+    expect(loader).toContain(`createObjectStore(${JSON.stringify(QUERY_STORE)})`)
+    expect(loader).toContain(`b.transaction(${JSON.stringify(QUERY_STORE)})`)
+    expect(loader).toContain(`window[${JSON.stringify(CACHE_READ_GLOBAL)}]=new Promise`)
+    expect(loader).toContain(
+      `if(signedIn){${cacheReadScript({
+        database: QUERY_CACHE_DB,
+        store: QUERY_STORE,
+        global: CACHE_READ_GLOBAL,
+      })}}`,
+    )
   })
 
   // Serving the page needs a sandbox with a fresh database first, which a busy machine takes a while to copy.
