@@ -387,7 +387,11 @@ async function explain(db: Db, query: SQLWrapper): Promise<{ root: PlanNode; cos
 function unlimitedRows(plan: { root: PlanNode }): number {
   let node: PlanNode | undefined = plan.root
   while (node && node['Node Type'] !== 'Limit') node = node.Plans?.[0]
-  const rows = node?.Plans?.[0]?.['Plan Rows']
+  return planRows(node?.Plans?.[0])
+}
+
+function planRows(node: PlanNode | undefined): number {
+  const rows = node?.['Plan Rows']
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0
 }
 
@@ -400,8 +404,7 @@ async function estimateRows(db: Db, table: PgTable, where: SQL): Promise<number>
       .from(table)
       .where(where),
   )
-  const rows = root['Plan Rows']
-  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0
+  return planRows(root)
 }
 
 export async function executeList<Row extends Record<string, unknown>>(
