@@ -75,9 +75,6 @@ export async function checkScreen(
   // The viewport only: what is open over the page (a menu), without the whole page under it.
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
-  // A tab opened since (a second page of the context) hides this one, and a hidden page runs no
-  // animation frames: the waits below would never end.
-  await page.bringToFront()
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme })
     // The scheme change starts the controls' colour transitions: the picture waits for them to end
