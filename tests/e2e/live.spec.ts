@@ -124,6 +124,8 @@ test('a new sale is a pill on the sales list and on the dashboard of another tab
   // The rows did not move under the person's thumb.
   expect(await shownSaleIds(page)).toEqual(before)
   expect(streams.urls).toHaveLength(1)
+  // The dashboard's tab was opened last and hides this one.
+  await page.bringToFront()
   await checkScreen(page, testInfo, 'live-new-sale-pill')
 
   // Scrolled down, the pill stays in view; tapping it shows the sale at the top.

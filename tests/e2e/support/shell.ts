@@ -80,6 +80,11 @@ export async function checkScreen(
     // The scheme change starts the controls' colour transitions: the picture waits for them to end
     // (finite ones only; a spinner never does), or buttons show halfway between the two schemes.
     await page.evaluate(async () => {
+      // A hidden page (another tab opened after it) gets no animation frames: the wait below would
+      // never end, so it ends here, with the reason.
+      if (document.visibilityState === 'hidden') {
+        throw new Error('checkScreen needs its page in front: call page.bringToFront() first')
+      }
       await new Promise((done) => requestAnimationFrame(() => done(null)))
       const finite = document
         .getAnimations()
