@@ -32,6 +32,7 @@ export const balanceTransactionsList: AccountListResource<BalanceTransactionRow>
   columns,
   serialize: serializeBalanceTransaction,
   fields: Object.keys(columns).filter((k) => k !== 'submerchantId'),
+  fieldsAreColumns: true,
   filters: {
     submerchantId: stringFilter(balanceTransactions.submerchantId),
     id: stringFilter(balanceTransactions.id),

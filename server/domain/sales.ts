@@ -56,6 +56,7 @@ export const salesList: AccountListResource<SaleRow> = {
   columns: saleColumns,
   serialize: serializeSale,
   fields: Object.keys(saleColumns).filter((k) => k !== 'submerchantId'),
+  fieldsAreColumns: true,
   filters: {
     submerchantId: string(sales.submerchantId),
     terminalId: string(sales.terminalId),
@@ -95,6 +96,7 @@ export const salesList: AccountListResource<SaleRow> = {
   },
   defaultSort: '-capturedAt',
   tieBreaker: sales.id,
+  tieOrder: sales.capturedAt,
 }
 
 // One sale of the given account; another account's sale is the same 404 as a missing one.

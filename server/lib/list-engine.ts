@@ -40,6 +40,10 @@ export interface ListResource<Row extends Record<string, unknown>> {
   serialize(row: Row): Record<string, unknown>
   // Public field names accepted by `fields` (top-level keys of the serialized item).
   fields: readonly string[]
+  // Each public field is the column of the same name, on the wire as it is (a time as its ISO
+  // text): a `fields` list then selects only those columns. Reading a row costs per column (on
+  // PGlite, 100 sales with all 28 columns take 7 ms to read, with the export's 15 about 4).
+  fieldsAreColumns?: true
   // Query keys, e.g. 'capturedAt' or the alias 'currentAllocation[submerchantId]'.
   filters: Record<string, FilterSpec>
   // Public sort name → column.
@@ -47,6 +51,10 @@ export interface ListResource<Row extends Record<string, unknown>> {
   defaultSort: string
   // Unique column appended to every sort so offset pages are stable.
   tieBreaker: AnyPgColumn
+  // Orders rows that share the sort value, before the tie-breaker: a sale list sorted by card
+  // scheme shows each scheme's sales in capture-time order (not in random id order), and a
+  // (scope, value, time, id) index gives that order as one range. Absent = the tie-breaker alone.
+  tieOrder?: AnyPgColumn
   // Columns searched by the free-text `q` (case-insensitive substring); absent = no q.
   q?: AnyPgColumn[]
   // The q columns joined into one text that a trigram index covers: q is matched against it
@@ -258,20 +266,34 @@ function parseSort<Row extends Record<string, unknown>>(
   return Object.hasOwn(resource.sortable, field) ? { field, descending } : null
 }
 
-// The sort column and the tie-breaker, when keyset paging can follow them: neither may be empty
-// (a row comparison with NULL is unknown, so the rows after a NULL would be lost).
+// The columns a list is ordered by: the sort column, then the tie order, then the tie-breaker,
+// each once (a sort by the tie order or by the tie-breaker itself needs fewer).
+function orderColumns<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  field: string,
+): AnyPgColumn[] {
+  const sorted = Object.hasOwn(resource.sortable, field) ? resource.sortable[field] : undefined
+  const columns = [sorted ?? resource.tieBreaker]
+  if (resource.tieOrder && !columns.includes(resource.tieOrder)) columns.push(resource.tieOrder)
+  if (!columns.includes(resource.tieBreaker)) columns.push(resource.tieBreaker)
+  return columns
+}
+
+// The order columns, when keyset paging can follow them: none may be empty (a row comparison with
+// NULL is unknown, so the rows after a NULL would be lost).
 function keysetColumns<Row extends Record<string, unknown>>(
   resource: ListResource<Row>,
   field: string,
 ): AnyPgColumn[] | null {
-  const column = Object.hasOwn(resource.sortable, field) ? resource.sortable[field] : undefined
-  if (!column?.notNull || !resource.tieBreaker.notNull) return null
-  return column === resource.tieBreaker ? [column] : [column, resource.tieBreaker]
+  if (!Object.hasOwn(resource.sortable, field)) return null
+  const columns = orderColumns(resource, field)
+  return columns.every((column) => column.notNull) ? columns : null
 }
 
-// The rows after the cursor item in the list's order: (sort value, id) beyond the item's own pair,
-// read from the item within the scope, so an id of another account gives nothing away. One row
-// comparison, which the (scope, sort, id) indexes answer as a range at any depth.
+// The rows after the cursor item in the list's order: (sort value, tie order, id) beyond the
+// item's own values, read from the item within the scope, so an id of another account gives
+// nothing away. One row comparison, which the (scope, sort, time, id) indexes answer as a range at
+// any depth.
 function afterCursor<Row extends Record<string, unknown>>(
   resource: ListResource<Row>,
   parsed: ParsedListQuery,
@@ -418,25 +440,36 @@ export async function executeList<Row extends Record<string, unknown>>(
   const where = cursor
     ? (and(filtered, afterCursor(resource, parsed, scope, cursor)) ?? filtered)
     : filtered
-  const sortColumn = resource.sortable[parsed.sort.field] ?? resource.tieBreaker
   const direction = parsed.sort.descending ? desc : asc
-  const orderBy =
-    sortColumn === resource.tieBreaker
-      ? [direction(sortColumn)]
-      : [direction(sortColumn), direction(resource.tieBreaker)]
-  // Deferred join: the offset walks index entries only (index-only scan), then one page of rows is read.
-  const page = db
-    .select({ key: resource.tieBreaker })
-    .from(resource.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(parsed.limit)
-    .offset(parsed.offset)
-  const rows = (await db
-    .select(resource.columns as Record<string, AnyPgColumn>)
-    .from(resource.table)
-    .where(inArray(resource.tieBreaker, page))
-    .orderBy(...orderBy)) as unknown as Row[]
+  const orderBy = orderColumns(resource, parsed.sort.field).map((column) => direction(column))
+  const columns = selectedColumns(resource, parsed.fields)
+  // A page from the start of a range (the first page, or a keyset page) reads its rows straight
+  // from the index scan. An offset page defers the join: the offset walks index entries only
+  // (index-only scan), then one page of rows is read by key. Deferring without an offset costs a
+  // hash of the keys, a lookup per row and a sort again (12 against 7 ms for 100 sales on PGlite).
+  const rows = (parsed.offset === 0
+    ? await db
+        .select(columns)
+        .from(resource.table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(parsed.limit)
+    : await db
+        .select(columns)
+        .from(resource.table)
+        .where(
+          inArray(
+            resource.tieBreaker,
+            db
+              .select({ key: resource.tieBreaker })
+              .from(resource.table)
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(parsed.limit)
+              .offset(parsed.offset),
+          ),
+        )
+        .orderBy(...orderBy)) as unknown as Row[]
   if (cursor && rows.length === 0) await requireCursorItem(db, resource, scope, cursor)
   // A short page ends the list, so it gives the exact total without counting.
   const pageEndsList = rows.length < parsed.limit && (rows.length > 0 || parsed.offset === 0)
@@ -449,8 +482,30 @@ export async function executeList<Row extends Record<string, unknown>>(
           isApproximate: true,
         }
       : await countRows(db, resource.table, where, parsed.offset + rows.length)
-  const items = rows.map((row) => narrow(resource.serialize(row), parsed.fields))
+  const items = rows.map((row) =>
+    columns === resource.columns ? narrow(resource.serialize(row), parsed.fields) : wireItem(row),
+  )
   return { items, totalCount, isApproximate }
+}
+
+// The columns a page selects: all of them, or only the asked fields' when they are columns.
+function selectedColumns<Row extends Record<string, unknown>>(
+  resource: ListResource<Row>,
+  fields: string[] | null,
+): Record<string, AnyPgColumn> {
+  const all = resource.columns as Record<string, AnyPgColumn>
+  if (!fields || !resource.fieldsAreColumns) return all
+  return Object.fromEntries(fields.map((field) => [field, all[field] as AnyPgColumn]))
+}
+
+// A row of only the asked fields' columns, as the serializer would have written each value.
+function wireItem(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([field, value]) => [
+      field,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  )
 }
 
 // An empty continuation page after an id that is not in the list is a mistake, not the end.

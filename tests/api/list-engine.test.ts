@@ -103,6 +103,26 @@ describe('list grammar: malformed queries are 400 invalid_query', () => {
   })
 })
 
+// Checks that neighbours sharing the field's value are in capture-time order (then id) in the
+// sort's direction, and returns how many such neighbour pairs there were (so a test can insist on
+// having seen ties at all).
+function tiesInTimeOrder(rows: Item[], field: string, way: 'ascending' | 'descending'): number {
+  let ties = 0
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1]!, rows[i]!]
+    if (a[field] !== b[field]) continue
+    ties++
+    const pair = [
+      `${String(a.capturedAt)} ${String(a.id)}`,
+      `${String(b.capturedAt)} ${String(b.id)}`,
+    ]
+    expect(pair[0]! < pair[1]! === (way === 'ascending'), `${field} tie ${pair.join(' / ')}`).toBe(
+      true,
+    )
+  }
+  return ties
+}
+
 describe('list semantics', () => {
   const sql = <T>(text: string, params: unknown[]) => queryRows<T>(ctx.database, text, params)
   const first = <T>(text: string, params: unknown[]) => firstRow<T>(ctx.database, text, params)
@@ -138,10 +158,11 @@ describe('list semantics', () => {
     expect([past.rows.length, past.total]).toEqual([0, total])
   })
 
-  it('sorts ascending and descending by amount with id as tie-breaker', async () => {
+  it('sorts ascending and descending by amount; equal amounts in capture-time order', async () => {
     const asc = await items('sort=amount&limit=100')
     const amounts = asc.rows.map((r) => Number(r.amount))
     expect([...amounts].sort((x, y) => x - y)).toEqual(amounts)
+    expect(tiesInTimeOrder(asc.rows, 'amount', 'ascending')).toBeGreaterThan(0)
     const desc = await items('sort=-amount&limit=5')
     const { max } = await first<{ max: number }>(
       'select max(amount)::int as max from sales where submerchant_id = $1',
@@ -149,6 +170,24 @@ describe('list semantics', () => {
     )
     expect(desc.rows[0]?.amount).toBe(max)
   })
+
+  it.each([
+    ['cardScheme', 'ascending'],
+    ['-cardScheme', 'descending'],
+    ['method', 'ascending'],
+    ['-terminalSerialNumber', 'descending'],
+    ['gratuityAmount', 'ascending'],
+  ] as const)(
+    'sort=%s keeps the sales that share a value in capture-time order',
+    async (sort, way) => {
+      const { rows } = await items(`sort=${sort}&limit=100`)
+      const field = sort.replace('-', '')
+      const values = rows.map((r) => String(r[field] ?? ''))
+      const sorted = [...values].sort()
+      expect(values).toEqual(way === 'ascending' ? sorted : sorted.reverse())
+      expect(tiesInTimeOrder(rows, field, way)).toBeGreaterThan(0)
+    },
+  )
 
   it('filters by equality and counts the matches', async () => {
     const { rows, total } = await items('method=pos&cardScheme=visa&limit=100')
@@ -192,6 +231,29 @@ describe('list semantics', () => {
     }
   })
 
+  // A `fields` list on these lists selects only those columns and writes them without the
+  // serializer: every field must come out exactly as the whole item has it.
+  it.each([
+    ['/v1/sales', 'sort=-capturedAt&limit=100&offset=3'],
+    ['/v1/sales', 'sort=-cardScheme&limit=100'],
+    ['/v1/balance-transactions', 'sort=createdAt&limit=100'],
+  ])('%s?%s with every field named gives the whole items', async (path, query) => {
+    const get = async (q: string) => {
+      const res = await client.request('GET', `${path}?${q}`, { perspective: CITY })
+      expect(res.status, q).toBe(200)
+      return (await res.json()) as Item[]
+    }
+    const whole = await get(query)
+    const fields = [...new Set(whole.flatMap((item) => Object.keys(item)))]
+    expect(fields.length).toBeGreaterThan(7)
+    const shuffled = [...fields].reverse()
+    const named = await get(`${query}&fields=${shuffled.join(',')}`)
+    expect(named).toEqual(whole)
+    expect(Object.keys(named[0]!)).toEqual(shuffled)
+    const one = await get(`${query}&fields=${fields.at(-1)}`)
+    expect(one).toEqual(whole.map((item) => ({ [fields.at(-1)!]: item[fields.at(-1)!] })))
+  })
+
   it('exposes the count headers to browsers', async () => {
     const res = await client.request('GET', '/v1/sales', {
       perspective: CITY,
@@ -214,16 +276,21 @@ describe('keyset paging with startingAfter', () => {
     return pages
   }
 
-  it.each(['sort=capturedAt', 'sort=-capturedAt', 'sort=amount', 'sort=-id', 'method=pos'])(
-    'gives the same rows in the same order as offset paging (%s)',
-    async (query) => {
-      const all = await items(`${query}&limit=100`)
-      const ids = (await walk(query, 7)).flatMap((p) => p.rows.map((r) => r.id))
-      expect(ids.slice(0, 100)).toEqual(all.rows.map((r) => r.id))
-      expect(new Set(ids).size).toBe(all.total)
-      expect(ids).toHaveLength(all.total)
-    },
-  )
+  it.each([
+    'sort=capturedAt',
+    'sort=-capturedAt',
+    'sort=amount',
+    'sort=-id',
+    'method=pos',
+    'sort=-cardScheme',
+    'sort=method&cardType=credit',
+  ])('gives the same rows in the same order as offset paging (%s)', async (query) => {
+    const all = await items(`${query}&limit=100`)
+    const ids = (await walk(query, 7)).flatMap((p) => p.rows.map((r) => r.id))
+    expect(ids.slice(0, 100)).toEqual(all.rows.map((r) => r.id))
+    expect(new Set(ids).size).toBe(all.total)
+    expect(ids).toHaveLength(all.total)
+  })
 
   it('walks a dated range to its end; only the first page is counted', async () => {
     const range = 'capturedAt[$gte]=2025-01-01T00:00:00Z&capturedAt[$lt]=2027-01-01T00:00:00Z'
