@@ -1,7 +1,7 @@
-import { type } from 'arktype'
+import { ArkErrors, type } from 'arktype'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/errors'
-import { createApiClient, ResponseValidationError } from '@/api/http'
+import { createApiClient, ResponseValidationError, runValidator } from '@/api/http'
 
 const Item = type({ id: 'string', amount: 'number.integer' })
 
@@ -207,5 +207,32 @@ describe('apiList', () => {
     const c = client(net)
     await expect(c.apiList('/v1/sales', {}, Item)).rejects.toBeInstanceOf(ResponseValidationError)
     await expect(c.apiList('/v1/sales', {}, Item)).rejects.toThrow(/\/v1\/sales \[1\]/)
+  })
+})
+
+describe('runValidator', () => {
+  it('gives back the very value a plain schema allows, and the errors of one it refuses', () => {
+    const value = { id: 'a', amount: 1, extra: true }
+    expect(runValidator(Item, value)).toBe(value)
+    const refused = runValidator(Item, { id: 'a', amount: 1.5 })
+    expect(refused).toBeInstanceOf(ArkErrors)
+    expect((refused as ArkErrors).summary).toMatch(/amount must be an integer/)
+  })
+
+  it('runs a schema that changes the value (a morph) in full', () => {
+    const Parsed = type({ at: type('string').pipe((text) => text.length) })
+    expect(runValidator(Parsed, { at: 'four' })).toEqual({ at: 4 })
+    const Stripped = Item.onUndeclaredKey('delete')
+    expect(runValidator(Stripped, { id: 'a', amount: 1, extra: true })).toEqual({
+      id: 'a',
+      amount: 1,
+    })
+  })
+
+  it('calls a plain function validator as it is', () => {
+    const seen: unknown[] = []
+    const validator = (data: unknown) => (seen.push(data), 'checked')
+    expect(runValidator(validator, 7)).toBe('checked')
+    expect(seen).toEqual([7])
   })
 })

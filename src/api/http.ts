@@ -17,6 +17,25 @@ function isArkErrors(value: unknown): value is ArkErrors {
   )
 }
 
+// arktype runs interpreted in the page (the Content-Security-Policy allows no eval), where a check
+// that gathers errors costs about seven times one that only answers yes or no (1.6 against 0.2 ms
+// for a page of 100 sales). A schema that changes nothing (no morph) gives back the very value it
+// allows, so the yes-or-no check comes first and the full run is left for a value it refuses, to
+// say why.
+interface PlainCheck {
+  allows(data: unknown): boolean
+  internal: { includesTransform: boolean }
+}
+function isPlainCheck(schema: object): schema is PlainCheck {
+  const candidate = schema as Partial<PlainCheck>
+  return typeof candidate.allows === 'function' && candidate.internal?.includesTransform === false
+}
+
+export function runValidator<T>(schema: Validator<T>, data: unknown): T | ArkErrors {
+  if (isPlainCheck(schema) && schema.allows(data)) return data as T
+  return schema(data)
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RequestOptions {
@@ -117,7 +136,7 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   function validate<T>(path: string, data: unknown, schema: Validator<T>): T {
-    const result = schema(data)
+    const result = runValidator(schema, data)
     if (isArkErrors(result)) throw new ResponseValidationError(path, result.summary)
     return result
   }

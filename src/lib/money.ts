@@ -1,6 +1,9 @@
 import { DEFAULT_CURRENCY } from '@/config/limits'
 
 const formatters = new Map<string, Intl.NumberFormat>()
+// resolvedOptions() builds a new object on every call (about 20 µs): an export writes 60,000
+// amounts, so each currency's digits are read once.
+const minorDigits = new Map<string, number>()
 
 function formatterFor(currency: string): Intl.NumberFormat {
   let formatter = formatters.get(currency)
@@ -13,7 +16,12 @@ function formatterFor(currency: string): Intl.NumberFormat {
 
 // Decimal places of the currency's minor unit (GBP 2, JPY 0).
 export function minorUnitDigits(currency: string = DEFAULT_CURRENCY): number {
-  return formatterFor(currency).resolvedOptions().maximumFractionDigits ?? 2
+  let digits = minorDigits.get(currency)
+  if (digits === undefined) {
+    digits = formatterFor(currency).resolvedOptions().maximumFractionDigits ?? 2
+    minorDigits.set(currency, digits)
+  }
+  return digits
 }
 
 // Integer minor units → exact decimal string ("-12.05"), built from digits so no float is involved.

@@ -5,8 +5,26 @@ import { EXPORT_SALE_FIELDS, type ExportSale } from '@/features/export/export-ro
 // The export's calls (docs/api.md#sales-refunds-and-receipts), one page each (the runner walks the pages). They are not queries: an
 // export is read once and written to a file, never cached or persisted.
 
-const saleSchemas = () => import('@/api/schema/sales')
-const terminalSchemas = () => import('@/api/schema/terminals')
+// Each narrowed schema is built once, on the first page: an export asks for hundreds of pages, and
+// building one costs about as much as checking a page with it. A chunk that failed to load is
+// asked for again next time.
+function builtOnce<T>(build: () => Promise<T>): () => Promise<T> {
+  let built: Promise<T> | undefined
+  return () =>
+    (built ??= build().catch((error: unknown) => {
+      built = undefined
+      throw error
+    }))
+}
+const exportSchemas = builtOnce(() =>
+  import('@/api/schema/sales').then(({ BalanceTransaction, Sale }) => ({
+    fee: BalanceTransaction.pick('id', 'sourceId', 'feeAmount', 'netAmount'),
+    sale: Sale.pick(...EXPORT_SALE_FIELDS),
+  })),
+)
+const terminalSerialSchema = builtOnce(() =>
+  import('@/api/schema/terminals').then(({ Terminal }) => Terminal.pick('id', 'serialNumber')),
+)
 
 // One page: by offset, or (keyset paging) the page after the item with this id.
 export interface PageRequest {
@@ -29,7 +47,7 @@ export async function fetchSaleFees(
   createdAt: ListRange,
   { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<FeeRow>> {
-  const { BalanceTransaction } = await saleSchemas()
+  const { fee } = await exportSchemas()
   return apiList(
     '/v1/balance-transactions',
     {
@@ -41,7 +59,7 @@ export async function fetchSaleFees(
       offset,
       startingAfter,
     },
-    BalanceTransaction.pick('id', 'sourceId', 'feeAmount', 'netAmount'),
+    fee,
     { signal },
   )
 }
@@ -57,7 +75,7 @@ export async function fetchExportSales(
   },
   { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<ExportSale>> {
-  const { Sale } = await saleSchemas()
+  const { sale } = await exportSchemas()
   return apiList(
     '/v1/sales',
     {
@@ -69,7 +87,7 @@ export async function fetchExportSales(
       offset,
       startingAfter,
     },
-    Sale.pick(...EXPORT_SALE_FIELDS),
+    sale,
     { signal },
   )
 }
@@ -79,7 +97,6 @@ export async function fetchTerminalSerials(
   submerchantId: string,
   { offset, limit, signal }: PageRequest,
 ): Promise<ListPage<{ id: string; serialNumber: string }>> {
-  const { Terminal } = await terminalSchemas()
   return apiList(
     '/v1/terminals',
     {
@@ -88,7 +105,7 @@ export async function fetchTerminalSerials(
       limit,
       offset,
     },
-    Terminal.pick('id', 'serialNumber'),
+    await terminalSerialSchema(),
     { signal },
   )
 }
