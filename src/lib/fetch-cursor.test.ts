@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ListPage } from '@/api/http'
-import { fetchByCursor } from '@/lib/fetch-cursor'
+import { fetchByCursor, fetchSpansByCursor, splitSpan, type TimeSpan } from '@/lib/fetch-cursor'
 
 interface Row {
   id: string
@@ -109,5 +109,155 @@ describe('fetchByCursor', () => {
     await expect(run).rejects.toBe(reason)
     expect(signals.at(-1)?.aborted).toBe(true)
     expect(list.calls.length).toBeLessThan(5)
+  })
+})
+
+// Rows one a minute from 00:00 UTC on 5 October 2026, with their times.
+interface TimedRow extends Row {
+  at: string
+}
+const DAY_START = Date.UTC(2026, 9, 5)
+const minute = (n: number) => new Date(DAY_START + n * 60_000).toISOString()
+const timed = (n: number): TimedRow[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `t${String(i).padStart(4, '0')}`, at: minute(i) }))
+
+// A time-ranged list behind a fake keyset API, in either order; `delay` holds a span's answers back.
+function spanApi(
+  all: TimedRow[],
+  opts: { newestFirst?: boolean; delay?: (span: TimeSpan) => Promise<void>; fail?: string } = {},
+) {
+  const calls: { span: TimeSpan; after: string | null }[] = []
+  const fetchPage = async (
+    span: TimeSpan,
+    after: string | null,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<ListPage<TimedRow>> => {
+    calls.push({ span, after })
+    await (opts.delay?.(span) ?? Promise.resolve())
+    signal.throwIfAborted()
+    if (opts.fail && after === opts.fail) throw new Error(`page after ${after} failed`)
+    const inSpan = all.filter((r) => r.at >= span.gte && r.at < span.lt)
+    if (opts.newestFirst) inSpan.reverse()
+    const from = after === null ? 0 : inSpan.findIndex((r) => r.id === after) + 1
+    return {
+      items: inSpan.slice(from, from + limit),
+      total: inSpan.length - from,
+      totalIsApproximate: false,
+    }
+  }
+  return { calls, fetchPage }
+}
+
+describe('splitSpan', () => {
+  it('cuts a range into equal spans that meet exactly, in the list order', () => {
+    const range = { gte: minute(0), lt: minute(90) }
+    expect(splitSpan(range, 3, false)).toEqual([
+      { gte: minute(0), lt: minute(30) },
+      { gte: minute(30), lt: minute(60) },
+      { gte: minute(60), lt: minute(90) },
+    ])
+    expect(splitSpan(range, 2, true)).toEqual([
+      { gte: minute(45), lt: minute(90) },
+      { gte: minute(0), lt: minute(45) },
+    ])
+    // The outer bounds are kept as given, not rewritten.
+    expect(splitSpan({ gte: '2026-10-05T00:00:00Z', lt: minute(2) }, 1, false)).toEqual([
+      { gte: '2026-10-05T00:00:00Z', lt: minute(2) },
+    ])
+  })
+})
+
+describe('fetchSpansByCursor', () => {
+  it('walks the spans side by side and hands pages on in list order, the later span held back', async () => {
+    let releaseFirst = () => undefined as void
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve))
+    const list = spanApi(timed(60), {
+      delay: (span) => (span.gte === minute(0) ? firstHeld : Promise.resolve()),
+    })
+    const seen: string[] = []
+    const progress: [number, number][] = []
+    const run = fetchSpansByCursor({
+      range: { gte: minute(0), lt: minute(60) },
+      spans: 2,
+      newestFirst: false,
+      fetchPage: list.fetchPage,
+      idOf: (r) => r.id,
+      pageSize: 10,
+      onPage: (items) => void seen.push(...items.map((r) => r.id)),
+      onProgress: (done, total) => progress.push([done, total]),
+    })
+    // The second span is read to its end while the first one's first page is held.
+    await expect.poll(() => list.calls.filter((c) => c.span.gte === minute(30)).length).toBe(4)
+    expect(seen).toEqual([])
+    releaseFirst()
+    expect(await run).toBe(60)
+    expect(seen).toEqual(timed(60).map((r) => r.id))
+    expect(progress[0]).toEqual([0, 60])
+    expect(progress.at(-1)).toEqual([60, 60])
+    expect(list.calls.filter((c) => c.after === null).map((c) => c.span)).toEqual([
+      { gte: minute(0), lt: minute(30) },
+      { gte: minute(30), lt: minute(60) },
+    ])
+  })
+
+  it('reads newest first from the latest span', async () => {
+    const list = spanApi(timed(25), { newestFirst: true })
+    const seen: string[] = []
+    await fetchSpansByCursor({
+      range: { gte: minute(0), lt: minute(25) },
+      spans: 3,
+      newestFirst: true,
+      fetchPage: list.fetchPage,
+      idOf: (r) => r.id,
+      pageSize: 4,
+      onPage: (items) => void seen.push(...items.map((r) => r.id)),
+    })
+    expect(seen).toEqual(
+      timed(25)
+        .map((r) => r.id)
+        .reverse(),
+    )
+  })
+
+  it('rejects with the first failure and stops the other walk', async () => {
+    const signals: AbortSignal[] = []
+    const list = spanApi(timed(80), { fail: 't0049' })
+    const seen: string[] = []
+    await expect(
+      fetchSpansByCursor({
+        range: { gte: minute(0), lt: minute(80) },
+        spans: 2,
+        newestFirst: false,
+        fetchPage: (span, after, limit, signal) => {
+          signals.push(signal)
+          return list.fetchPage(span, after, limit, signal)
+        },
+        idOf: (r) => r.id,
+        pageSize: 10,
+        onPage: (items) => void seen.push(...items.map((r) => r.id)),
+      }),
+    ).rejects.toThrow('page after t0049 failed')
+    expect(signals.every((signal) => signal.aborted)).toBe(true)
+    // Nothing of the failed span's later pages, nor of the span after it, was handed on.
+    expect(seen.every((id) => id < 't0050')).toBe(true)
+  })
+
+  it("stops at the caller's abort with its reason", async () => {
+    const controller = new AbortController()
+    const reason = new Error('cancelled')
+    const list = spanApi(timed(100))
+    const run = fetchSpansByCursor({
+      range: { gte: minute(0), lt: minute(100) },
+      spans: 2,
+      newestFirst: false,
+      fetchPage: list.fetchPage,
+      idOf: (r) => r.id,
+      pageSize: 10,
+      signal: controller.signal,
+      onPage: () => controller.abort(reason),
+    })
+    await expect(run).rejects.toBe(reason)
+    expect(list.calls.length).toBeLessThan(10)
   })
 })

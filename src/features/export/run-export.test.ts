@@ -241,7 +241,7 @@ describe('runExport', () => {
     expect(rows[1]![12]).toBe(`'=HYPERLINK("http://evil.example")`)
   })
 
-  it('reads a dated range by keyset: every sale once, in order, fees matched, one count', async () => {
+  it('reads a dated range by keyset in two spans side by side: every sale once, in order, fees matched, one count a span', async () => {
     const at = (day: number, second: number) =>
       new Date(Date.UTC(2026, 9, 5 + day, 0, 0, second)).toISOString()
     api.sales = [
@@ -266,17 +266,27 @@ describe('runExport', () => {
     const body = (await rowsOf(file)).slice(1)
     expect(body.map((row) => row[0])).toEqual(api.sales.map((s) => s.id))
     expect(body.every((row) => row[2] !== '')).toBe(true)
-    // The sales stage shows the first page's total throughout.
+    // The sales stage shows the spans' first-page totals, added up, throughout.
     expect(new Set(progress)).toEqual(new Set([2_600]))
+    const middle = at(1, 12 * 3600)
     for (const list of ['sales', 'fees'] as const) {
       const calls = api.calls.filter((call) => call.list === list)
+      // 1,540 sales before the middle of the range (16 pages), 1,060 after it (11 pages).
       expect(calls).toHaveLength(27)
-      // Only the first page is read by position (and counted); each later one starts after the
-      // last row of the page before it.
-      expect(calls[0]).toMatchObject({ gte: at(0, 0), lt: at(3, 0), startingAfter: undefined })
-      expect(calls.slice(1).every((call) => call.offset === undefined)).toBe(true)
-      expect(calls[1]?.startingAfter).toBe(list === 'sales' ? 'sal_00099' : 'txn_sal_00099')
-      expect(calls[26]?.startingAfter).toBe(list === 'sales' ? 'sal_02599' : 'txn_sal_02599')
+      expect(calls.every((call) => call.offset === undefined)).toBe(true)
+      // Each span's first page is read by position (and counted); each later one starts after the
+      // last row of the page before it, in its own span.
+      const firsts = calls.filter((call) => call.startingAfter === undefined)
+      expect(firsts).toEqual([
+        { list, gte: at(0, 0), lt: middle },
+        { list, gte: middle, lt: at(3, 0) },
+      ])
+      const id = (n: number) =>
+        (list === 'sales' ? '' : 'txn_') + `sal_${String(n).padStart(5, '0')}`
+      const after = (span: string) =>
+        calls.filter((call) => call.gte === span && call.startingAfter).map((c) => c.startingAfter)
+      expect(after(at(0, 0))).toEqual(Array.from({ length: 15 }, (_, i) => id(i * 100 + 99)))
+      expect(after(middle)).toEqual(Array.from({ length: 10 }, (_, i) => id(1_540 + i * 100 + 99)))
     }
   })
 

@@ -11,6 +11,7 @@ import {
 import {
   EXPORT_CONCURRENCY,
   EXPORT_PAGE_SIZE,
+  EXPORT_TIME_SPANS,
   type ExportFileType,
   type ExportSalesQuery,
 } from '@/features/export/export-options'
@@ -21,7 +22,7 @@ import {
   type ExportSale,
   type SaleFee,
 } from '@/features/export/export-rows'
-import { fetchByCursor } from '@/lib/fetch-cursor'
+import { fetchByCursor, fetchSpansByCursor } from '@/lib/fetch-cursor'
 import { fetchAllPages } from '@/lib/fetch-pages'
 
 // Export states (docs/states.md#export), after idle and before the download.
@@ -111,6 +112,7 @@ interface TimeSortedWalk<T extends { id: string }> {
   range: ListRange
   // Sorted by the range's own time (oldest or newest first); any other order is read by offset.
   byRangeTime: boolean
+  newestFirst: boolean
   fetchPage: (range: ListRange, page: PageRequest) => Promise<ListPage<T>>
   onPage: (items: T[]) => void | Promise<void>
   onProgress?: (done: number, total: number) => void
@@ -120,9 +122,26 @@ interface TimeSortedWalk<T extends { id: string }> {
 /**
  * Every page of a list: sorted by the range's time, it is read by keyset (each page after the
  * last row of the one before, which the database starts from an index position at any depth, and
- * only the first page is counted); anything else by offset, a few pages at a time.
+ * only the first page is counted), a bounded range as a few spans of time side by side; anything
+ * else by offset, a few pages at a time.
  */
 async function walkList<T extends { id: string }>(walk: TimeSortedWalk<T>): Promise<void> {
+  const { gte, lt } = walk.range
+  if (walk.byRangeTime && typeof gte === 'string' && typeof lt === 'string') {
+    await fetchSpansByCursor<T>({
+      range: { gte, lt },
+      spans: EXPORT_TIME_SPANS,
+      newestFirst: walk.newestFirst,
+      fetchPage: (span, startingAfter, limit, signal) =>
+        walk.fetchPage(span, startingAfter ? { startingAfter, limit, signal } : { limit, signal }),
+      idOf: (item) => item.id,
+      pageSize: EXPORT_PAGE_SIZE,
+      signal: walk.signal,
+      onPage: walk.onPage,
+      onProgress: walk.onProgress,
+    })
+    return
+  }
   if (walk.byRangeTime) {
     await fetchByCursor<T>({
       fetchPage: (startingAfter, limit, signal) =>
@@ -158,6 +177,7 @@ async function loadFees(
   await walkList<FeeRow>({
     range: createdAt,
     byRangeTime: true,
+    newestFirst: false,
     signal,
     fetchPage: (range, page) => fetchSaleFees(request.submerchantId, range, page),
     onPage: (items) => {
@@ -245,6 +265,7 @@ export async function runExport(request: ExportRequest): Promise<ExportResult> {
     const salesRead = walkList<ExportSale>({
       range: request.query.capturedAt,
       byRangeTime: sort.field === 'capturedAt',
+      newestFirst: sort.direction === 'desc',
       signal: walks.signal,
       fetchPage: (capturedAt, page) =>
         fetchExportSales(request.submerchantId, { ...request.query, capturedAt }, page),
