@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { ListPage } from '@/api/http'
-import { fetchByCursor, fetchSpansByCursor, splitSpan, type TimeSpan } from '@/lib/fetch-cursor'
+import {
+  fetchByCursor,
+  fetchSpansByCursor,
+  splitSpan,
+  type FetchSpansOptions,
+  type TimeSpan,
+} from '@/lib/fetch-cursor'
 
 interface Row {
   id: string
@@ -149,6 +155,22 @@ function spanApi(
   return { calls, fetchPage }
 }
 
+// A spans walk over a fake list: pages of 10, oldest first, unless the test says otherwise.
+function walkSpans(
+  list: ReturnType<typeof spanApi>,
+  options: Partial<FetchSpansOptions<TimedRow>> &
+    Pick<FetchSpansOptions<TimedRow>, 'range' | 'spans'>,
+) {
+  return fetchSpansByCursor<TimedRow>({
+    newestFirst: false,
+    fetchPage: list.fetchPage,
+    idOf: (r) => r.id,
+    pageSize: 10,
+    onPage: () => undefined,
+    ...options,
+  })
+}
+
 describe('splitSpan', () => {
   it('cuts a range into equal spans that meet exactly, in the list order', () => {
     const range = { gte: minute(0), lt: minute(90) }
@@ -177,13 +199,9 @@ describe('fetchSpansByCursor', () => {
     })
     const seen: string[] = []
     const progress: [number, number][] = []
-    const run = fetchSpansByCursor({
+    const run = walkSpans(list, {
       range: { gte: minute(0), lt: minute(60) },
       spans: 2,
-      newestFirst: false,
-      fetchPage: list.fetchPage,
-      idOf: (r) => r.id,
-      pageSize: 10,
       onPage: (items) => void seen.push(...items.map((r) => r.id)),
       onProgress: (done, total) => progress.push([done, total]),
     })
@@ -204,12 +222,10 @@ describe('fetchSpansByCursor', () => {
   it('reads newest first from the latest span', async () => {
     const list = spanApi(timed(25), { newestFirst: true })
     const seen: string[] = []
-    await fetchSpansByCursor({
+    await walkSpans(list, {
       range: { gte: minute(0), lt: minute(25) },
       spans: 3,
       newestFirst: true,
-      fetchPage: list.fetchPage,
-      idOf: (r) => r.id,
       pageSize: 4,
       onPage: (items) => void seen.push(...items.map((r) => r.id)),
     })
@@ -225,16 +241,13 @@ describe('fetchSpansByCursor', () => {
     const list = spanApi(timed(80), { fail: 't0049' })
     const seen: string[] = []
     await expect(
-      fetchSpansByCursor({
+      walkSpans(list, {
         range: { gte: minute(0), lt: minute(80) },
         spans: 2,
-        newestFirst: false,
         fetchPage: (span, after, limit, signal) => {
           signals.push(signal)
           return list.fetchPage(span, after, limit, signal)
         },
-        idOf: (r) => r.id,
-        pageSize: 10,
         onPage: (items) => void seen.push(...items.map((r) => r.id)),
       }),
     ).rejects.toThrow('page after t0049 failed')
@@ -247,13 +260,9 @@ describe('fetchSpansByCursor', () => {
     const controller = new AbortController()
     const reason = new Error('cancelled')
     const list = spanApi(timed(100))
-    const run = fetchSpansByCursor({
+    const run = walkSpans(list, {
       range: { gte: minute(0), lt: minute(100) },
       spans: 2,
-      newestFirst: false,
-      fetchPage: list.fetchPage,
-      idOf: (r) => r.id,
-      pageSize: 10,
       signal: controller.signal,
       onPage: () => controller.abort(reason),
     })

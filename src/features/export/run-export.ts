@@ -127,33 +127,32 @@ interface TimeSortedWalk<T extends { id: string }> {
  */
 async function walkList<T extends { id: string }>(walk: TimeSortedWalk<T>): Promise<void> {
   const { gte, lt } = walk.range
+  // What a keyset walk needs besides its pages, one walk or several.
+  const keyset = {
+    idOf: (item: T) => item.id,
+    pageSize: EXPORT_PAGE_SIZE,
+    signal: walk.signal,
+    onPage: walk.onPage,
+    onProgress: walk.onProgress,
+  }
+  const after = (startingAfter: string | null, limit: number, signal: AbortSignal) =>
+    startingAfter ? { startingAfter, limit, signal } : { limit, signal }
   if (walk.byRangeTime && typeof gte === 'string' && typeof lt === 'string') {
     await fetchSpansByCursor<T>({
+      ...keyset,
       range: { gte, lt },
       spans: EXPORT_TIME_SPANS,
       newestFirst: walk.newestFirst,
       fetchPage: (span, startingAfter, limit, signal) =>
-        walk.fetchPage(span, startingAfter ? { startingAfter, limit, signal } : { limit, signal }),
-      idOf: (item) => item.id,
-      pageSize: EXPORT_PAGE_SIZE,
-      signal: walk.signal,
-      onPage: walk.onPage,
-      onProgress: walk.onProgress,
+        walk.fetchPage(span, after(startingAfter, limit, signal)),
     })
     return
   }
   if (walk.byRangeTime) {
     await fetchByCursor<T>({
+      ...keyset,
       fetchPage: (startingAfter, limit, signal) =>
-        walk.fetchPage(
-          walk.range,
-          startingAfter ? { startingAfter, limit, signal } : { limit, signal },
-        ),
-      idOf: (item) => item.id,
-      pageSize: EXPORT_PAGE_SIZE,
-      signal: walk.signal,
-      onPage: walk.onPage,
-      onProgress: walk.onProgress,
+        walk.fetchPage(walk.range, after(startingAfter, limit, signal)),
     })
     return
   }
