@@ -9,6 +9,7 @@ import { firstPaint } from './scripts/first-paint.ts'
 import { parseApiEnv } from './src/config/api-envs.ts'
 import { CACHE_READ_GLOBAL, QUERY_STORE, queryCacheDatabase } from './src/offline/cache-layout.ts'
 import { jspdfWithoutImageDecoders } from './scripts/jspdf-without-image-decoders.ts'
+import { routerWithoutRouteLinks } from './scripts/router-without-route-links.ts'
 
 // "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
 function buildVersion(): string {
@@ -86,6 +87,8 @@ export default defineConfig(({ command }) => {
       ),
       // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
       jspdfWithoutImageDecoders(),
+      // The router's Link leaves the boot chunk for the screens that use it.
+      routerWithoutRouteLinks(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
