@@ -223,7 +223,13 @@ export default defineConfig(({ command }) => {
               { name: 'query', test: /[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
               // The API client on its own: /login loads it after its first paint (the token
               // refresh), apart from the signed-in chunks below, which would otherwise take it in.
-              { name: 'http', test: /[\\/]src[\\/]api[\\/]http\.ts$/ },
+              // Auth's server half goes with it (the token calls, the device id they send, the
+              // answers that end a session): nothing uses it before a request, and on /login it is
+              // there before the first sign-in.
+              {
+                name: 'http',
+                test: /[\\/]src[\\/](api[\\/]http|session[\\/](auth-requests|tokens|device-id|forced-logout))\.ts$/,
+              },
               {
                 name: 'app',
                 test: (id) => APP_SHARED.test(id) && !APP_SHARED_EXCLUDED.test(id),
