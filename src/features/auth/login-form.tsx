@@ -1,13 +1,14 @@
 import { EmailField } from '@/features/auth/email-field'
-import { LOGIN_RULES, type LoginCredentials } from '@/features/auth/validation'
-import { lazySchema, useForm } from '@/lib/use-form'
+import type { LoginCredentials } from '@/features/auth/validation'
+import { lazyForm, useLazyForm } from '@/lib/form-hook'
 import { Button } from '@/ui/button'
 import { FormSummaryAlert } from '@/ui/form-summary'
 import { PasswordField } from '@/ui/password-field'
 
-// Fetched with the first keystroke (or the submit): /login paints without arktype.
-const loginSchema = lazySchema(() =>
-  import('@/features/auth/form-schemas').then((schemas) => schemas.LoginSchema),
+// Its schema, rules and checks, fetched with the first keystroke (or the submit): /login paints
+// without arktype and without the code and texts that only a submit needs.
+const loginForm = lazyForm(() =>
+  import('@/features/auth/form-schemas').then((schemas) => schemas.LOGIN_FORM),
 )
 
 interface LoginFormProps {
@@ -24,10 +25,9 @@ export function forgotPasswordHref(email: string): string {
 }
 
 export function LoginForm({ onSubmit, defaultEmail = '' }: LoginFormProps) {
-  const form = useForm({
+  const form = useLazyForm({
     initial: { emailAddress: defaultEmail, password: '' },
-    schema: loginSchema,
-    ...LOGIN_RULES,
+    spec: loginForm,
     onSubmit: (credentials) => onSubmit?.(credentials),
   })
   const email = form.values.emailAddress.trim()
