@@ -1,4 +1,5 @@
 import { isApiError, type ApiError } from '@/api/errors'
+import { setAuthFailureHandler } from '@/api/http'
 import { setPerspective } from '@/api/perspective'
 import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import type { RefreshRecord } from '@/session/refresh-record'
@@ -112,5 +113,11 @@ export function createAuthRequests(local: LocalAuth) {
     }
   }
 
-  return { revokePendingLogout, signIn, chooseAccount, recover, handleRequestError }
+  // Whether the API client sends its refused requests here (false when auth stops).
+  function handleRefusals(on: boolean): void {
+    if (on) setAuthFailureHandler(recover, handleRequestError)
+    else setAuthFailureHandler(null)
+  }
+
+  return { revokePendingLogout, signIn, chooseAccount, handleRefusals }
 }

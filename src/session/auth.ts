@@ -9,9 +9,6 @@ import { removeDeviceIdentifier } from '@/session/device'
 import type { Session } from '@/session/session'
 import type { PasswordGrant, SignInResult } from '@/session/tokens'
 
-// The HTTP client (ofetch) loads beside the first paint; its auth hooks are set once it has.
-const http = () => import('@/api/http')
-
 // setTimeout cannot wait longer than 2^31 − 1 ms (24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -122,11 +119,13 @@ export function createAuth(deps: AuthDeps) {
   function start(): () => void {
     setPerspective(session.submerchantId)
     let stopped = false
-    // Signed out, on /login: after its first paint. Signed in: now, for the first account call.
+    // The HTTP client (ofetch) and the server half load beside the first paint, and the refused
+    // requests come here once they have: signed out, on /login, after its first paint; signed in,
+    // now, for the first account call.
     void (session.loggedIn ? Promise.resolve() : afterFirstPaint())
-      .then(() => Promise.all([http(), requests.load()]))
-      .then(([{ setAuthFailureHandler }, server]) => {
-        if (!stopped) setAuthFailureHandler(server.recover, server.handleRequestError)
+      .then(requests.load)
+      .then((server) => {
+        if (!stopped) server.handleRefusals(true)
       })
     const onOnline = () => void flushPendingLogout()
     // A sleeping laptop delays timers; re-check the expiry when the page is seen again.
@@ -157,7 +156,7 @@ export function createAuth(deps: AuthDeps) {
     void flushPendingLogout()
     return () => {
       stopped = true
-      void http().then(({ setAuthFailureHandler }) => setAuthFailureHandler(null))
+      void requests.load().then((server) => server.handleRefusals(false))
       window.removeEventListener('online', onOnline)
       document.removeEventListener('visibilitychange', onVisible)
       unsubscribe()
