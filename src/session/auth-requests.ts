@@ -75,7 +75,7 @@ export function createAuthRequests(local: LocalAuth) {
   }
 
   async function signIn(grant: PasswordGrant): Promise<SignInResult> {
-    // Cleared before the grant so it binds the new device id.
+    // Another user's data must never show; cleared before the grant so it binds the new device id.
     if (session.loggedIn) local.clearLocalState()
     const result = await requestPasswordGrant(grant)
     session.signIn(result.expiresAt)
