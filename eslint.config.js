@@ -100,6 +100,19 @@ export default tseslint.config(
     },
   },
   {
+    // The build leaves out the route objects' Link shortcut (scripts/router-without-route-links.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='Link']",
+          message: "Import Link from '@tanstack/react-router': the build has no Route.Link.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/routes/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': importRule() },
   },

@@ -9,6 +9,7 @@ import { firstPaint } from './scripts/first-paint.ts'
 import { parseApiEnv } from './src/config/api-envs.ts'
 import { CACHE_READ_GLOBAL, QUERY_STORE, queryCacheDatabase } from './src/offline/cache-layout.ts'
 import { jspdfWithoutImageDecoders } from './scripts/jspdf-without-image-decoders.ts'
+import { routerWithoutRouteLinks } from './scripts/router-without-route-links.ts'
 
 // "0.1.0+3cf36ef": package version plus commit; shown in the footer and part of the cache buster.
 function buildVersion(): string {
@@ -86,6 +87,8 @@ export default defineConfig(({ command }) => {
       ),
       // jspdf is installed for the offline Scan to Pay kit; its image readers are not needed.
       jspdfWithoutImageDecoders(),
+      // The router's Link leaves the boot chunk for the screens that use it.
+      routerWithoutRouteLinks(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',
@@ -220,7 +223,13 @@ export default defineConfig(({ command }) => {
               { name: 'query', test: /[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
               // The API client on its own: /login loads it after its first paint (the token
               // refresh), apart from the signed-in chunks below, which would otherwise take it in.
-              { name: 'http', test: /[\\/]src[\\/]api[\\/]http\.ts$/ },
+              // Auth's server half goes with it (the token calls, the device id they send, the
+              // answers that end a session): nothing uses it before a request, and on /login it is
+              // there before the first sign-in.
+              {
+                name: 'http',
+                test: /[\\/]src[\\/](api[\\/]http|session[\\/](auth-requests|tokens|device-id|forced-logout))\.ts$/,
+              },
               {
                 name: 'app',
                 test: (id) => APP_SHARED.test(id) && !APP_SHARED_EXCLUDED.test(id),

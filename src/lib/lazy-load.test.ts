@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { NEEDS_CONNECTION } from '@/config/app'
-import {
-  isModuleLoadError,
-  loadModule,
-  ModuleLoadError,
-  onModuleLoadError,
-  watchPreloadErrors,
-} from '@/lib/lazy-load'
+import { isModuleLoadError, loadModule } from '@/lib/lazy-load'
+import { ModuleLoadError, onModuleLoadError, watchPreloadErrors } from '@/lib/module-errors'
 
 const chromium = new TypeError(
   'Failed to fetch dynamically imported module: http://127.0.0.1/assets/min-Cka6UzPV.js',

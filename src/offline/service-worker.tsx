@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { NOTICE_MS } from '@/config/limits'
-import { onModuleLoadError } from '@/lib/lazy-load'
+import { onModuleLoadError } from '@/lib/module-errors'
 import { reportError } from '@/lib/report-error'
 import { checkForUpdate, UPDATE_CHECK_INTERVAL_MS } from '@/offline/update-check'
 import { Button } from '@/ui/button'

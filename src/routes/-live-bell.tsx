@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { afterFirstPaint } from '@/lib/after-first-paint'
-import { MODULE_UNAVAILABLE, loadModule } from '@/lib/lazy-load'
+import { loadModule } from '@/lib/lazy-load'
+import { MODULE_UNAVAILABLE } from '@/lib/module-errors'
 import { Icon } from '@/ui/icons'
 import { Menu } from '@/ui/menu'
 

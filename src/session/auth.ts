@@ -1,23 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Persister } from '@tanstack/react-query-persist-client'
-import { isApiError, type ApiError } from '@/api/errors'
 import { setPerspective } from '@/api/perspective'
 import { apiEnv } from '@/config/api'
 import { afterFirstPaint } from '@/lib/after-first-paint'
+import { onDemand } from '@/lib/on-demand'
+import type { AuthRequests } from '@/session/auth-requests'
 import { removeDeviceIdentifier } from '@/session/device'
-import type { RefreshRecord } from '@/session/refresh-record'
 import type { Session } from '@/session/session'
-import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
-import {
-  requestAccessToken,
-  requestPasswordGrant,
-  revokeAllTokens,
-  type PasswordGrant,
-  type SignInResult,
-} from '@/session/tokens'
-
-// The HTTP client (ofetch) loads beside the first paint; its auth hooks are set once it has.
-const http = () => import('@/api/http')
+import type { PasswordGrant, SignInResult } from '@/session/tokens'
 
 // setTimeout cannot wait longer than 2^31 − 1 ms (24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -41,35 +31,8 @@ export function createAuth(deps: AuthDeps) {
   const { session, loadedQueryClient, persister } = deps
   // Its IndexedDB record (and idb-keyval) loads at its first use, not with /login's first paint.
   const refreshRecordCode = () => import('@/session/refresh-record')
-  const refreshRecord: RefreshRecord = {
-    read: () =>
-      refreshRecordCode().then(
-        ({ idbRefreshRecord }) => idbRefreshRecord().read(),
-        () => 0,
-      ),
-    write: (at) =>
-      refreshRecordCode().then(
-        ({ idbRefreshRecord }) => idbRefreshRecord().write(at),
-        () => undefined,
-      ),
-  }
   let goToLogin = deps.goToLogin ?? (() => window.location.assign('/login'))
   let expiryTimer: ReturnType<typeof setTimeout> | undefined
-
-  // The cross-tab refresher is needed only once a signed-in call is refused: loaded then, so the
-  // sign-in page's code does not carry it.
-  let refresher: Promise<(sentAt: number) => Promise<void>> | undefined
-  const refreshOnce = async (sentAt: number): Promise<void> => {
-    refresher ??= import('@/session/token-refresh').then(({ createTokenRefresher }) =>
-      createTokenRefresher({
-        record: refreshRecord,
-        refresh: async () => {
-          await requestAccessToken(session.submerchantId)
-        },
-      }),
-    )
-    return (await refresher)(sentAt)
-  }
 
   function scheduleExpiry(): void {
     clearTimeout(expiryTimer)
@@ -104,16 +67,26 @@ export function createAuth(deps: AuthDeps) {
     forgetAccountData()
   }
 
-  // The server call of a logout made offline runs when the connection returns.
+  // The server half (sign-in, the account choice, the token refresh, a logout's server call):
+  // loaded with the HTTP client, not with /login's first paint (session/auth-requests.ts).
+  const requests = onDemand<AuthRequests>(() =>
+    import('@/session/auth-requests').then(({ createAuthRequests }) =>
+      createAuthRequests({
+        session,
+        clearLocalState,
+        scheduleExpiry,
+        logout,
+        pendingLogoutKey: PENDING_LOGOUT_KEY,
+      }),
+    ),
+  )
+
+  // The server call of a logout made offline runs when the connection returns (and, if its code
+  // could not load, stays pending like a call that got no answer).
   async function flushPendingLogout(): Promise<void> {
     if (localStorage.getItem(PENDING_LOGOUT_KEY) !== '1') return
-    try {
-      await revokeAllTokens()
-      localStorage.removeItem(PENDING_LOGOUT_KEY)
-    } catch (error) {
-      // Still offline: keep it for the next 'online' event; any answer from the server ends it.
-      if (!isApiError(error) || error.status !== 0) localStorage.removeItem(PENDING_LOGOUT_KEY)
-    }
+    const server = await requests.load().catch(() => null)
+    await server?.revokePendingLogout()
   }
 
   /** Logout (docs/states.md#session): local state first (works offline), then every token on the server. */
@@ -130,21 +103,11 @@ export function createAuth(deps: AuthDeps) {
 
   async function signIn(grant: PasswordGrant): Promise<SignInResult> {
     await flushPendingLogout()
-    // Another user's data must never show; cleared before the grant so it binds the new device id.
-    if (session.loggedIn) clearLocalState()
-    const result = await requestPasswordGrant(grant)
-    session.signIn(result.expiresAt)
-    scheduleExpiry()
-    return result
+    return (await requests.load()).signIn(grant)
   }
 
-  // docs/api.md#users-and-session: choosing an account gets an access token attached to it.
   async function chooseAccount(submerchantId: string): Promise<void> {
-    await requestAccessToken(submerchantId)
-    // A new access token: other tabs' requests refused before it only retry.
-    await refreshRecord.write(Date.now())
-    session.setSubmerchantId(submerchantId)
-    setPerspective(submerchantId)
+    return (await requests.load()).chooseAccount(submerchantId)
   }
 
   function leaveAccount(): void {
@@ -152,29 +115,17 @@ export function createAuth(deps: AuthDeps) {
     setPerspective(null)
   }
 
-  // http.ts calls this on 401/403: refresh once (single-flight across tabs), then retry or log out.
-  async function recover(_error: ApiError, sentAt: number): Promise<boolean> {
-    if (!session.loggedIn) return false
-    try {
-      await refreshOnce(sentAt)
-      return true
-    } catch (refreshError) {
-      if (isApiError(refreshError) && endsSessionOnRefresh(refreshError)) {
-        await logout()
-      }
-      return false
-    }
-  }
-
   // Wires the HTTP client and the browser events; call once at start-up.
   function start(): () => void {
     setPerspective(session.submerchantId)
     let stopped = false
-    // Signed out, on /login: after its first paint. Signed in: now, for the first account call.
+    // The HTTP client (ofetch) and the server half load beside the first paint, and the refused
+    // requests come here once they have: signed out, on /login, after its first paint; signed in,
+    // now, for the first account call.
     void (session.loggedIn ? Promise.resolve() : afterFirstPaint())
-      .then(http)
-      .then(({ setAuthFailureHandler }) => {
-        if (!stopped) setAuthFailureHandler(recover, handleRequestError)
+      .then(requests.load)
+      .then((server) => {
+        if (!stopped) server.handleRefusals(true)
       })
     const onOnline = () => void flushPendingLogout()
     // A sleeping laptop delays timers; re-check the expiry when the page is seen again.
@@ -205,18 +156,11 @@ export function createAuth(deps: AuthDeps) {
     void flushPendingLogout()
     return () => {
       stopped = true
-      void http().then(({ setAuthFailureHandler }) => setAuthFailureHandler(null))
+      void requests.load().then((server) => server.handleRefusals(false))
       window.removeEventListener('online', onOnline)
       document.removeEventListener('visibilitychange', onVisible)
       unsubscribe()
       clearTimeout(expiryTimer)
-    }
-  }
-
-  // A retried request still refused as invalid_token ends the session (docs/states.md#forced-logout).
-  function handleRequestError(error: ApiError): void {
-    if (session.loggedIn && endsSessionOnRequest(error)) {
-      void logout()
     }
   }
 
@@ -226,8 +170,6 @@ export function createAuth(deps: AuthDeps) {
     leaveAccount,
     logout,
     start,
-    handleRequestError,
-    flushPendingLogout,
     setGoToLogin(navigate: () => void) {
       goToLogin = navigate
     },

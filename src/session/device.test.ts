@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  DEVICE_COOKIE,
-  DEVICE_STORAGE_KEY,
-  getDeviceIdentifier,
-  removeDeviceIdentifier,
-} from '@/session/device'
+import { DEVICE_COOKIE, DEVICE_STORAGE_KEY, removeDeviceIdentifier } from '@/session/device'
+import { getDeviceIdentifier } from '@/session/device-id'
 
 beforeEach(() => {
   localStorage.clear()

@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@/api/schema/tokens'
 import type { ResponseValidationError } from '@/api/http'
-import { getDeviceIdentifier } from '@/session/device'
+import { getDeviceIdentifier } from '@/session/device-id'
 
 // The HTTP client (ofetch) loads with the first token call, not with the /login first paint.
 const http = () => import('@/api/http')

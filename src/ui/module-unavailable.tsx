@@ -1,5 +1,5 @@
 import { NEEDS_CONNECTION } from '@/config/app'
-import { MODULE_UNAVAILABLE } from '@/lib/lazy-load'
+import { MODULE_UNAVAILABLE } from '@/lib/module-errors'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 

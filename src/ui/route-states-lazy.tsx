@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { NEEDS_CONNECTION, pageTitle } from '@/config/app'
-import { MODULE_UNAVAILABLE } from '@/lib/lazy-load'
+import { MODULE_UNAVAILABLE } from '@/lib/module-errors'
 
 // The router's pending, error and not-found pages (route-states.tsx), loaded after the first
 // paint (main.tsx asks for them then): /login's form needs none of them, and they bring the

@@ -14,6 +14,7 @@ import {
 import { CACHE_READ_GLOBAL } from '../../src/offline/cache-layout'
 import { QUERY_CACHE_DB, QUERY_STORE } from '../../src/offline/idb-persister'
 import { cutImageDecoders } from '../../scripts/jspdf-without-image-decoders'
+import { cutRouteLinks } from '../../scripts/router-without-route-links'
 import { createTestApp } from '../api/auth-harness'
 import { heavyLibrariesIn } from '../support/heavy-libraries'
 import { e2eBuild } from '../support/portal-build'
@@ -228,6 +229,28 @@ describe('jspdf without its image decoders (scripts/jspdf-without-image-decoders
 
   it('fails the build rather than guess when jspdf is laid out differently', () => {
     expect(() => cutImageDecoders('export const jsPDF = 1')).toThrow(/not found/)
+  })
+})
+
+describe('router without the Route.Link shortcut (scripts/router-without-route-links.ts)', () => {
+  it('cuts the Link import and the three shortcuts, and keeps the route classes and their hooks', () => {
+    const source = readFileSync('node_modules/@tanstack/react-router/dist/esm/route.js', 'utf8')
+    const cut = cutRouteLinks(source)
+    expect(cut).not.toMatch(/\bLink\b/)
+    expect(cut).not.toContain('./link.js')
+    for (const kept of [
+      'var RouteApi',
+      'var Route ',
+      'var RootRoute',
+      'this.useSearch',
+      'this.useNavigate',
+    ]) {
+      expect(cut).toContain(kept)
+    }
+  })
+
+  it('fails the build rather than guess when the router is laid out differently', () => {
+    expect(() => cutRouteLinks('export class Route {}')).toThrow(/expected its Link import/)
   })
 })
 

@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react'
 import { EmailField } from '@/features/auth/email-field'
-import { LOGIN_RULES, type LoginCredentials } from '@/features/auth/validation'
-import { lazySchema, useForm } from '@/lib/use-form'
+import type { LoginCredentials } from '@/features/auth/validation'
+import { lazyForm, useLazyForm } from '@/lib/form-hook'
 import { Button } from '@/ui/button'
-import { FormSummaryAlert } from '@/ui/form-summary'
 import { PasswordField } from '@/ui/password-field'
 
-// Fetched with the first keystroke (or the submit): /login paints without arktype.
-const loginSchema = lazySchema(() =>
-  import('@/features/auth/form-schemas').then((schemas) => schemas.LoginSchema),
+// Its schema, rules and checks, fetched with the first keystroke (or the submit): /login paints
+// without arktype and without the code and texts that only a submit needs.
+const loginForm = lazyForm(() =>
+  import('@/features/auth/form-schemas').then((schemas) => schemas.LOGIN_FORM),
+)
+
+// Shown only after a failed sign-in, by when the checks have loaded the shared UI chunk that holds
+// it (and its styles): not part of /login's first paint.
+const FormSummaryAlert = lazy(() =>
+  import('@/ui/form-summary').then((m) => ({ default: m.FormSummaryAlert })),
 )
 
 interface LoginFormProps {
@@ -24,17 +31,20 @@ export function forgotPasswordHref(email: string): string {
 }
 
 export function LoginForm({ onSubmit, defaultEmail = '' }: LoginFormProps) {
-  const form = useForm({
+  const form = useLazyForm({
     initial: { emailAddress: defaultEmail, password: '' },
-    schema: loginSchema,
-    ...LOGIN_RULES,
+    spec: loginForm,
     onSubmit: (credentials) => onSubmit?.(credentials),
   })
   const email = form.values.emailAddress.trim()
 
   return (
     <>
-      <FormSummaryAlert summary={form.summary} />
+      {form.summary && (
+        <Suspense fallback={null}>
+          <FormSummaryAlert summary={form.summary} />
+        </Suspense>
+      )}
       <form className="auth-form" noValidate onSubmit={form.onSubmit}>
         <EmailField {...form.field('emailAddress')} />
         <PasswordField

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { toApiError } from '@/api/errors'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { LoginForm } from '@/features/auth/login-form'
 import type { LoginCredentials } from '@/features/auth/validation'
@@ -51,11 +50,13 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       const result = await auth.signIn({ ...credentials, mfaToken })
       if (result.mfaDisabled) setMfaDisabled(true)
       else proceed()
-    } catch (cause) {
-      const failure = toApiError(cause)
-      if (failure.message === LOGIN_ANSWERS.mfaRequired) {
+    } catch (failure) {
+      // The API client's failures are ApiErrors carrying the server's message; the form maps
+      // anything else (lib/form-check.ts), so this screen does not load that mapping to paint.
+      const message = failure instanceof Error ? failure.message : ''
+      if (message === LOGIN_ANSWERS.mfaRequired) {
         setStep({ name: 'code', credentials })
-      } else if (failure.message === LOGIN_ANSWERS.compromised) {
+      } else if (message === LOGIN_ANSWERS.compromised) {
         setCompromisedEmail(credentials.emailAddress)
       } else {
         throw failure

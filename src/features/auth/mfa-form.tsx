@@ -1,6 +1,5 @@
 import { SUPPORT_LINKS } from '@/config/links'
-import { CODE_RULES } from '@/features/auth/validation'
-import { lazySchema, useForm } from '@/lib/use-form'
+import { lazyForm, useLazyForm } from '@/lib/form-hook'
 import { Button } from '@/ui/button'
 import { ExternalLink } from '@/ui/external-link'
 import { TextField } from '@/ui/field'
@@ -9,8 +8,8 @@ import { TextField } from '@/ui/field'
 export const RECOVERY_CODE_LENGTH = 24
 
 // Already loaded by the password step that led here.
-const codeSchema = lazySchema(() =>
-  import('@/features/auth/form-schemas').then((schemas) => schemas.CodeSchema),
+const codeForm = lazyForm(() =>
+  import('@/features/auth/form-schemas').then((schemas) => schemas.CODE_FORM),
 )
 
 interface MfaFormProps {
@@ -21,10 +20,9 @@ interface MfaFormProps {
 
 // The code step of sign-in (docs/states.md#sign-in), with the 'Lost access to your device?' help.
 export function MfaForm({ onSubmit, onBack }: MfaFormProps) {
-  const form = useForm({
+  const form = useLazyForm({
     initial: { mfaToken: '' },
-    schema: codeSchema,
-    ...CODE_RULES,
+    spec: codeForm,
     onSubmit: ({ mfaToken }) => onSubmit(mfaToken),
   })
   const { error, ...field } = form.field('mfaToken')

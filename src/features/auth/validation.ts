@@ -1,8 +1,10 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/limits'
-import type { FieldMessages, FormRules } from '@/lib/use-form'
+import type { FieldMessages, FormRules } from '@/lib/form-check'
 
 // Field messages of the public forms (docs/validation.md#sign-in-forms). The rules themselves are the API schemas
-// (src/features/auth/form-schemas.ts); this module stays free of arktype for the /login bundle.
+// (src/features/auth/form-schemas.ts); this module stays free of arktype for the /login bundle, and
+// holds the rules of the login form and its code step (register's and forgot password's are with
+// their schemas, in form-schemas.ts).
 export const FIELD_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Enter a valid email address',
@@ -13,7 +15,7 @@ export const FIELD_MESSAGES = {
   nameTooLong: 'Must be at most 100 characters',
 } as const
 
-const EMAIL: FieldMessages = {
+export const EMAIL_MESSAGES: FieldMessages = {
   required: FIELD_MESSAGES.emailRequired,
   invalid: FIELD_MESSAGES.emailInvalid,
 }
@@ -26,49 +28,15 @@ export interface LoginCredentials {
 // Login (docs/validation.md#sign-in-forms): email required and valid, password required.
 export const LOGIN_RULES: FormRules<LoginCredentials> = {
   toInput: (values) => ({ emailAddress: values.emailAddress.trim(), password: values.password }),
-  messages: { emailAddress: EMAIL, password: { required: FIELD_MESSAGES.passwordRequired } },
+  messages: {
+    emailAddress: EMAIL_MESSAGES,
+    password: { required: FIELD_MESSAGES.passwordRequired },
+  },
   // No password is longer than a new one may be (the sign-in payload sets no limit of its own).
   check: (values) =>
     values.password.length > PASSWORD_MAX_LENGTH
       ? { password: FIELD_MESSAGES.passwordTooLong }
       : {},
-}
-
-export interface RegisterValues {
-  emailAddress: string
-  password: string
-  firstName: string
-  lastName: string
-}
-
-// Optional names are left out when blank (the API refuses an explicit undefined).
-const optionalName = (key: 'firstName' | 'lastName', value: string) =>
-  value.trim() ? { [key]: value.trim() } : {}
-
-// Register (docs/validation.md#sign-in-forms): email required and valid, password at least 8, names optional.
-export const REGISTER_RULES: FormRules<RegisterValues> = {
-  toInput: (values) => ({
-    emailAddress: values.emailAddress.trim(),
-    password: values.password,
-    ...optionalName('firstName', values.firstName),
-    ...optionalName('lastName', values.lastName),
-  }),
-  messages: {
-    emailAddress: EMAIL,
-    password: {
-      required: FIELD_MESSAGES.passwordRequired,
-      minLength: FIELD_MESSAGES.passwordTooShort,
-      maxLength: FIELD_MESSAGES.passwordTooLong,
-    },
-    firstName: { invalid: FIELD_MESSAGES.nameTooLong },
-    lastName: { invalid: FIELD_MESSAGES.nameTooLong },
-  },
-}
-
-// Forgot password (docs/validation.md#sign-in-forms): email required and valid.
-export const FORGOT_RULES: FormRules<{ emailAddress: string }> = {
-  toInput: (values) => ({ emailAddress: values.emailAddress.trim() }),
-  messages: { emailAddress: EMAIL },
 }
 
 export interface CodeValues {
