@@ -62,8 +62,8 @@ if (wanted('bundle')) {
     {
       metric: '/login JS+CSS before the form renders (gzip)',
       value: kb(r.loginGzipBytes),
-      budget: '≤ 116 KB',
-      ok: r.loginGzipBytes <= 116 * 1024,
+      budget: '— (the ratio below)',
+      ok: true,
     },
     { metric: 'bare React page (gzip)', value: kb(r.bareReactGzipBytes), budget: '—', ok: true },
     {

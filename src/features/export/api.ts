@@ -1,28 +1,20 @@
 import { apiList, type ListPage } from '@/api/http'
 import type { ListRange, ListSort } from '@/api/list-query'
 import { EXPORT_SALE_FIELDS, type ExportSale } from '@/features/export/export-rows'
+import { onDemand } from '@/lib/on-demand'
 
 // The export's calls (docs/api.md#sales-refunds-and-receipts), one page each (the runner walks the pages). They are not queries: an
 // export is read once and written to a file, never cached or persisted.
 
 // Each narrowed schema is built once, on the first page: an export asks for hundreds of pages, and
-// building one costs about as much as checking a page with it. A chunk that failed to load is
-// asked for again next time.
-function builtOnce<T>(build: () => Promise<T>): () => Promise<T> {
-  let built: Promise<T> | undefined
-  return () =>
-    (built ??= build().catch((error: unknown) => {
-      built = undefined
-      throw error
-    }))
-}
-const exportSchemas = builtOnce(() =>
+// building one costs about as much as checking a page with it.
+const exportSchemas = onDemand(() =>
   import('@/api/schema/sales').then(({ BalanceTransaction, Sale }) => ({
     fee: BalanceTransaction.pick('id', 'sourceId', 'feeAmount', 'netAmount'),
     sale: Sale.pick(...EXPORT_SALE_FIELDS),
   })),
 )
-const terminalSerialSchema = builtOnce(() =>
+const terminalSerialSchema = onDemand(() =>
   import('@/api/schema/terminals').then(({ Terminal }) => Terminal.pick('id', 'serialNumber')),
 )
 
@@ -47,7 +39,7 @@ export async function fetchSaleFees(
   createdAt: ListRange,
   { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<FeeRow>> {
-  const { fee } = await exportSchemas()
+  const { fee } = await exportSchemas.load()
   return apiList(
     '/v1/balance-transactions',
     {
@@ -75,7 +67,7 @@ export async function fetchExportSales(
   },
   { offset, startingAfter, limit, signal }: PageRequest,
 ): Promise<ListPage<ExportSale>> {
-  const { sale } = await exportSchemas()
+  const { sale } = await exportSchemas.load()
   return apiList(
     '/v1/sales',
     {
@@ -105,7 +97,7 @@ export async function fetchTerminalSerials(
       limit,
       offset,
     },
-    await terminalSerialSchema(),
+    await terminalSerialSchema.load(),
     { signal },
   )
 }
