@@ -230,20 +230,11 @@ export interface AccessTokenInfo {
   membership?: { submerchantId: string; membership: Membership | null }
 }
 
-/**
- * The access token's person and attachment, or null when it is unknown, revoked or expired. With
- * `perspective` (the Token-Perspective header), or else the token's own attachment, the person's
- * membership of that account comes in the same query: one round trip where there were two on
- * every call.
- */
-export async function resolveAccessToken(
-  db: Db,
-  token: string,
-  now: Date,
-  perspective?: string,
-): Promise<AccessTokenInfo | null> {
-  const account = sql`coalesce(${perspective ?? null}::text, ${accessTokens.submerchantId})`
-  const [row] = await db
+// Every signed-in request runs this lookup: it is built once per database handle and reused (with
+// PostgreSQL, prepared once per connection), instead of being put together again each time.
+function buildAccessTokenQuery(db: Db) {
+  const account = sql`coalesce(${sql.placeholder('perspective')}::text, ${accessTokens.submerchantId})`
+  return db
     .select({
       userId: accessTokens.userId,
       submerchantId: accessTokens.submerchantId,
@@ -262,7 +253,35 @@ export async function resolveAccessToken(
         eq(submerchantUsers.submerchantId, account),
       ),
     )
-    .where(eq(accessTokens.tokenHash, sha256(token)))
+    .where(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('resolve_access_token')
+}
+const accessTokenQueries = new WeakMap<Db, ReturnType<typeof buildAccessTokenQuery>>()
+function accessTokenQuery(db: Db): ReturnType<typeof buildAccessTokenQuery> {
+  let query = accessTokenQueries.get(db)
+  if (!query) {
+    query = buildAccessTokenQuery(db)
+    accessTokenQueries.set(db, query)
+  }
+  return query
+}
+
+/**
+ * The access token's person and attachment, or null when it is unknown, revoked or expired. With
+ * `perspective` (the Token-Perspective header), or else the token's own attachment, the person's
+ * membership of that account comes in the same query: one round trip where there were two on
+ * every call.
+ */
+export async function resolveAccessToken(
+  db: Db,
+  token: string,
+  now: Date,
+  perspective?: string,
+): Promise<AccessTokenInfo | null> {
+  const [row] = await accessTokenQuery(db).execute({
+    tokenHash: sha256(token),
+    perspective: perspective ?? null,
+  })
   if (!row || row.revokedAt || row.expiresAt <= now) return null
   const info: AccessTokenInfo = { userId: row.userId, submerchantId: row.submerchantId }
   if (typeof row.account === 'string') {
