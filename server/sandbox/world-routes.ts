@@ -31,10 +31,11 @@ export function worldRoutes(): Hono<AppEnv> {
     const traffic = await setTraffic(deps, submerchantId, everySeconds)
     return c.json({ submerchantId, traffic })
   })
-  // POST /sandbox/world/rounds: one round now (tests and demos need not wait for the next second).
+  // POST /sandbox/world/rounds: one round now (tests and demos need not wait for the next second),
+  // after any round another server is running.
   app.post('/rounds', async (c) => {
     await requireNoInput(c)
-    return c.json(await advanceWorld(c.get('deps')))
+    return c.json(await advanceWorld(c.get('deps'), Math.random, { wait: true }))
   })
   // POST /sandbox/world/payouts/{id}/failure: the bank refuses a pending payout.
   app.post('/payouts/:id/failure', async (c) => {

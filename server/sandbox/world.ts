@@ -33,7 +33,7 @@ export const REFUND_SETTLE_MS = 2 * 60_000
 export const PAYOUT_PAID_MS = 60 * 60_000
 export const REJECTED_REFUND_PENCE = 13
 export const WITHHELD_EVERY = 25
-const WORLD_LOCK = 47_112_027
+export const WORLD_LOCK = 47_112_027
 const TRAFFIC_PREFIX = 'traffic:'
 // Payouts are looked for once a minute of the sandbox clock: one is made within a minute of its
 // time, and the other rounds stay cheap.
@@ -267,10 +267,13 @@ async function trafficSales(tx: Db, ctx: Context, random: () => number): Promise
   return made
 }
 
-// One round; on PostgreSQL only the server holding the lock runs it (the others return nothing).
+// One round; on PostgreSQL only the server holding the lock runs it. A server's own loop skips the
+// round when another server holds it (null); a round asked for (`wait`) runs after that one ends,
+// so what was due when it was asked for is done when it answers.
 export async function advanceWorld(
   deps: Deps,
   random: () => number = Math.random,
+  { wait = false }: { wait?: boolean } = {},
 ): Promise<WorldRound | null> {
   await deps.clock.sync?.()
   const ctx: Context = {
@@ -278,7 +281,9 @@ export async function advanceWorld(
     now: deps.clock.now(),
   }
   return deps.db.db.transaction(async (tx) => {
-    if (deps.db.kind === 'postgres') {
+    if (deps.db.kind === 'postgres' && wait) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${WORLD_LOCK})`)
+    } else if (deps.db.kind === 'postgres') {
       const [lock] = (
         await tx.execute<{ ok: boolean }>(
           sql`select pg_try_advisory_xact_lock(${WORLD_LOCK}) as ok`,

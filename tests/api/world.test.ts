@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deps } from '../../server/context'
 import { queryRows } from '../../server/db/client'
-import { advanceWorld, PAYOUT_PAID_MS, REFUND_SETTLE_MS } from '../../server/sandbox/world'
+import { sql } from 'drizzle-orm'
+import {
+  advanceWorld,
+  PAYOUT_PAID_MS,
+  REFUND_SETTLE_MS,
+  WORLD_LOCK,
+} from '../../server/sandbox/world'
 import type { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { SEED_SUBMERCHANTS } from './helpers/db'
@@ -183,5 +189,30 @@ describe('the sandbox world', () => {
     expect((await post({ submerchantId: CITY, everySeconds: 0 })).status).toBe(200)
     ctx.clock.advance(60)
     expect((await round()).trafficSales).toBe(0)
+  })
+})
+
+// Several servers on one PostgreSQL take turns through an advisory lock.
+describe.runIf(process.env.DATABASE_URL)('the world round on PostgreSQL', () => {
+  it("skips in a server's own loop while another holds the round; a round asked for waits for it", async () => {
+    let release = () => undefined as void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let holding = () => undefined as void
+    const held = new Promise<void>((resolve) => (holding = resolve))
+    // Another server's round: it holds the lock until the test lets it go.
+    const other = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${WORLD_LOCK})`)
+      holding()
+      await released
+    })
+    await held
+    const asked = advanceWorld(deps(), () => 0.5, { wait: true })
+    let askedDone = false
+    void asked.then(() => (askedDone = true))
+    expect(await advanceWorld(deps(), () => 0.5)).toBeNull()
+    expect(askedDone).toBe(false)
+    release()
+    await other
+    expect(await asked).not.toBeNull()
   })
 })
