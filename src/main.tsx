@@ -18,6 +18,7 @@ import { FIRST_RENDER_WAIT_MS, PENDING_MIN_MS, PROGRESS_DELAY_MS } from '@/confi
 import { afterFirstIntent, afterFirstPaint, holdUntilFirstRender } from '@/lib/after-first-paint'
 import { startErrorReporting } from '@/lib/error-reporting'
 import { watchPreloadErrors } from '@/lib/module-errors'
+import { onDemand } from '@/lib/on-demand'
 import { parseSearch, stringifySearch } from '@/lib/search'
 import { listenForInstallPrompt } from '@/offline/install-events'
 import { createQueryClientLoader, type QueryClientLoader } from '@/offline/query-client-loader'
@@ -90,9 +91,10 @@ function start(): void {
   const session = createSession()
   // The persisted cache's IndexedDB persister: loaded with the offline cache's code (a signed-in
   // start at once, /login at the first sign of use), so /login's first paint does without it.
-  let persisterLoad: Promise<Persister> | undefined
-  const loadPersister = () =>
-    (persisterLoad ??= import('@/offline/idb-persister').then((m) => m.createIdbPersister()))
+  const persister = onDemand<Persister>(() =>
+    import('@/offline/idb-persister').then((m) => m.createIdbPersister()),
+  )
+  const loadPersister = () => persister.load()
   // Its first restore reads the records index.html's loader began reading as the page started
   // (signed in), else reads them itself.
   let persistedRead: Promise<PersistedClient | undefined> | undefined

@@ -1,6 +1,7 @@
 import { isApiError, type ApiError } from '@/api/errors'
 import { setAuthFailureHandler } from '@/api/http'
 import { setPerspective } from '@/api/perspective'
+import { onDemand } from '@/lib/on-demand'
 import { endsSessionOnRefresh, endsSessionOnRequest } from '@/session/forced-logout'
 import type { RefreshRecord } from '@/session/refresh-record'
 import type { Session } from '@/session/session'
@@ -50,18 +51,17 @@ export function createAuthRequests(local: LocalAuth) {
   }
 
   // The cross-tab refresher is needed only once a signed-in call is refused: loaded then.
-  let refresher: Promise<(sentAt: number) => Promise<void>> | undefined
-  const refreshOnce = async (sentAt: number): Promise<void> => {
-    refresher ??= import('@/session/token-refresh').then(({ createTokenRefresher }) =>
+  const refresher = onDemand(() =>
+    import('@/session/token-refresh').then(({ createTokenRefresher }) =>
       createTokenRefresher({
         record: refreshRecord,
         refresh: async () => {
           await requestAccessToken(session.submerchantId)
         },
       }),
-    )
-    return (await refresher)(sentAt)
-  }
+    ),
+  )
+  const refreshOnce = async (sentAt: number): Promise<void> => (await refresher.load())(sentAt)
 
   // The server call of a logout made offline, sent when the connection returns.
   async function revokePendingLogout(): Promise<void> {

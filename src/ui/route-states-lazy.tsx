@@ -2,14 +2,15 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { NEEDS_CONNECTION, pageTitle } from '@/config/app'
 import { MODULE_UNAVAILABLE } from '@/lib/module-errors'
+import { onDemand } from '@/lib/on-demand'
 
 // The router's pending, error and not-found pages (route-states.tsx), loaded after the first
 // paint (main.tsx asks for them then): /login's form needs none of them, and they bring the
 // query error boundary, the error reporter and their styles along.
+// Loaded once; a load that failed (offline) is tried again by the next page state that needs them.
 type RouteStates = typeof import('@/ui/route-states')
-let routeStates: Promise<RouteStates> | undefined
-export const loadRouteStates = (): Promise<RouteStates> =>
-  (routeStates ??= import('@/ui/route-states'))
+const routeStates = onDemand<RouteStates>(() => import('@/ui/route-states'))
+export const loadRouteStates = (): Promise<RouteStates> => routeStates.load()
 
 // Their own code could not load (offline, not on the device): said plainly, without their styles.
 function Unavailable() {
