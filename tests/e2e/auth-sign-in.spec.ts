@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_EMAILS, DEMO_MFA_SECRET, COMPROMISED_PASSWORD, DEMO_PASSWORD } from './support/demo'
+import { checkScreen, useScreenshotWidth } from './support/shell'
 import { chooseAccount, signIn, submitLogin } from './support/sign-in'
 import { SandboxAuthenticator } from './support/totp'
 import { registerMfaUser, registerUser } from './support/users'
@@ -44,6 +45,24 @@ test('a wrong password shows the server message', async ({ page, request }) => {
   await submitLogin(page, user.emailAddress, 'Not-The-Right-One-99')
   await expect(page.getByRole('alert')).toHaveText('Invalid email address or password')
   await expect(page).toHaveURL(/\/login/)
+})
+
+// The field messages and the failure summary load with the form's checks, after /login's first
+// paint: pictures of both, light and dark, with axe.
+test('the field messages and the failure summary, on screen', async ({
+  page,
+  request,
+}, testInfo) => {
+  await useScreenshotWidth(page)
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await expect(page.getByText('Password is required')).toBeVisible()
+  await checkScreen(page, testInfo, 'login-field-messages')
+  const user = await registerUser(request)
+  await submitLogin(page, user.emailAddress, 'Not-The-Right-One-99')
+  await expect(page.getByRole('alert')).toHaveText('Invalid email address or password')
+  await checkScreen(page, testInfo, 'login-failure-summary')
 })
 
 test('the MFA user signs in with an authenticator code', async ({ page, request }) => {
