@@ -6,7 +6,7 @@ import { createSharedClock } from './domain/shared-clock'
 import { startBanner } from './banner'
 import { ConfigError, listeningUrl, loadConfig } from './config'
 import type { Lifecycle } from './context'
-import { migrate, openDatabase, withStartupLock } from './db/client'
+import { compileDatabaseFully, migrate, openDatabase, withStartupLock } from './db/client'
 import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
 import { startPushDeliveryLoop } from './push/delivery'
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2))
   if (config.buildIfStale) await buildIfStale(config.server.distDir, { verbose: true })
 
+  if (!config.databaseUrl) compileDatabaseFully()
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   )

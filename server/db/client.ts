@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -52,6 +53,19 @@ export const PGLITE_START_PARAMS = [
   '-c',
   'max_wal_senders=0',
 ]
+/**
+ * For a long-running server on PGlite, called before its database opens. PGlite is PostgreSQL built
+ * to WebAssembly. By default V8 starts it on its baseline compiler and recompiles each function
+ * with its optimizing compiler once it has run enough; while that goes on, a request now and then
+ * waits 4-13 ms behind it (measured: over the first 1,000 runs of one list query, p99 9.1 ms and
+ * 46 runs above 3 ms; fully compiled, p99 1.6 ms and 5). Compiling it all with the optimizing
+ * compiler as it loads costs about 1.1 s once at start-up, and warm queries also run about 10%
+ * faster. The flag is process-wide: tests, which open many short-lived databases, leave it off.
+ */
+export function compileDatabaseFully(): void {
+  setFlagsFromString('--no-liftoff')
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {

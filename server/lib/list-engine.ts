@@ -15,7 +15,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Context } from 'hono'
 import pg from 'pg'
 import type { Db } from '../db/client'
@@ -396,17 +396,50 @@ interface PlanNode {
   Plans?: PlanNode[]
 }
 
-async function explain(db: Db, query: SQLWrapper): Promise<{ root: PlanNode; cost: number }> {
+interface Plan {
+  root: PlanNode
+  cost: number
+}
+
+/**
+ * The planner's reading of a count, kept for PLAN_TTL_MS per database and query text with its
+ * values. Planning a query of a table with many indexes costs more than running a short one (on
+ * PGlite, about 0.9 ms to plan a sales page against 0.3 ms to run it), and a list asks the same
+ * count again as it is paged, refetched or filtered back. The plan's estimate is itself only as
+ * fresh as the table's statistics, and an exact count is still counted each time; so a kept plan
+ * changes at most how long an approximate total lags behind.
+ */
+const PLAN_TTL_MS = 60_000
+const PLAN_CACHE_SIZE = 500
+const planCaches = new WeakMap<Db, Map<string, { until: number; plan: Plan }>>()
+const dialect = new PgDialect()
+
+async function explain(db: Db, query: SQLWrapper): Promise<Plan> {
+  const built = dialect.sqlToQuery(query.getSQL())
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`
+  let cache = planCaches.get(db)
+  if (!cache) {
+    cache = new Map()
+    planCaches.set(db, cache)
+  }
+  const now = performance.now()
+  const kept = cache.get(key)
+  if (kept && kept.until > now) return kept.plan
   const explained = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${query}`)
   const raw = explained.rows[0]?.['QUERY PLAN']
   const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw
   const root = (Array.isArray(parsed) ? (parsed[0] as { Plan?: PlanNode }).Plan : undefined) ?? {}
   const cost = root['Total Cost']
-  return { root, cost: typeof cost === 'number' && Number.isFinite(cost) ? cost : 0 }
+  const plan = { root, cost: typeof cost === 'number' && Number.isFinite(cost) ? cost : 0 }
+  // Oldest out first: a Map keeps its keys in insertion order.
+  cache.delete(key)
+  if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  cache.set(key, { until: now + PLAN_TTL_MS, plan })
+  return plan
 }
 
 // The rows the plan expects before its limit: the estimate of all matching rows.
-function unlimitedRows(plan: { root: PlanNode }): number {
+function unlimitedRows(plan: Plan): number {
   let node: PlanNode | undefined = plan.root
   while (node && node['Node Type'] !== 'Limit') node = node.Plans?.[0]
   return planRows(node?.Plans?.[0])

@@ -158,6 +158,23 @@ describe('list semantics', () => {
     expect([past.rows.length, past.total]).toEqual([0, total])
   })
 
+  it('counts a full page afresh each time: a sale captured between two asks is in the second total', async () => {
+    const query = `submerchantId=${CITY}&cardScheme=visa&limit=2`
+    const before = await items(query)
+    expect([before.rows.length, before.approx]).toEqual([2, 'false'])
+    await sql(
+      `insert into sales select (jsonb_populate_record(null::sales,
+         to_jsonb(s) || jsonb_build_object('id', 'sale_zz_counted'))).* from sales s where id = $1`,
+      [String(before.rows[0]?.id)],
+    )
+    try {
+      const after = await items(query)
+      expect([after.total, after.approx]).toEqual([before.total + 1, 'false'])
+    } finally {
+      await sql(`delete from sales where id = 'sale_zz_counted'`, [])
+    }
+  })
+
   it('sorts ascending and descending by amount; equal amounts in capture-time order', async () => {
     const asc = await items('sort=amount&limit=100')
     const amounts = asc.rows.map((r) => Number(r.amount))

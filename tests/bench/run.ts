@@ -25,6 +25,10 @@ import { runDashboardPeriodBench } from './dashboard-period'
 import { runActivityBench } from './activity'
 import { runLivePaidBench } from './live-paid'
 import { runGrowthBench } from './growth'
+import { compileDatabaseFully } from '../../server/db/client'
+
+// The benches serve the sandbox from this process, compiled as `npm start` compiles it.
+compileDatabaseFully()
 
 const { values } = parseArgs({
   options: {
