@@ -81,7 +81,9 @@ export function cacheReadScript({ database, store, global }: CacheRead): string 
  *
  * signedInChunks: for a signed-in start served by the service worker (the installed app's warm
  * start), the chunks every account page needs besides the entry (TanStack Query, the offline
- * cache, the shared UI, the account shell), asked for beside the entry rather than once it has run.
+ * cache, the shared UI, the account shell), asked for beside the entry rather than once it has run;
+ * and their stylesheets (.css), preloaded: the import of a chunk waits for its stylesheets, which
+ * it would otherwise only begin to fetch once the entry has run.
  *
  * cacheRead: for a signed-in start, the persisted cache's database and store
  * (src/offline/cache-layout.ts), read at once: every record, as [key, value] pairs, in a promise
@@ -113,8 +115,9 @@ export function loadEntryAfterPaint(
   const loader =
     `(function(d,entry,preloads){` +
     `function add(tag,attr,url,type){var e=d.createElement(tag);e.crossOrigin="";e[attr]=url;` +
-    `if(type==="module")e.type=type;else e.rel=type;d.head.append(e)}` +
-    `function load(){preloads.forEach(function(url){add("link","href",url,"modulepreload")});` +
+    `if(type==="module")e.type=type;else e.rel=type;if(type==="preload")e.as="style";d.head.append(e)}` +
+    `function load(){preloads.forEach(function(url){` +
+    `add("link","href",url,/\\.css$/.test(url)?"preload":"modulepreload")});` +
     `add("script","src",entry,"module")}` +
     signedIn +
     `var sw=navigator.serviceWorker;` +
@@ -130,7 +133,8 @@ export function loadEntryAfterPaint(
 
 /**
  * bootCssPath: src/boot.css. signedInChunkNames: the chunks (build.rollupOptions.output
- * .codeSplitting.groups) a signed-in start served by the service worker preloads beside the entry.
+ * .codeSplitting.groups) a signed-in start served by the service worker preloads beside the entry,
+ * with their stylesheets.
  */
 export function firstPaint(
   bootCssPath: string,
@@ -164,10 +168,13 @@ export function firstPaint(
         handler: (html, { bundle }) => {
           const chunks = Object.values(bundle ?? {}).flatMap((file) =>
             file.type === 'chunk' && signedInChunkNames.includes(file.name)
-              ? [`/${file.fileName}`]
+              ? [
+                  `/${file.fileName}`,
+                  ...[...(file.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
+                ]
               : [],
           )
-          return loadEntryAfterPaint(html, chunks.sort(), cacheRead)
+          return loadEntryAfterPaint(html, [...new Set(chunks)].sort(), cacheRead)
         },
       },
     },

@@ -1,3 +1,4 @@
+import type { PersistedClient } from '@tanstack/react-query-persist-client'
 import { describe, expect, it } from 'vitest'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { persistOptions } from '@/offline/persister'
@@ -67,5 +68,57 @@ describe('startPersistence', () => {
     await expect
       .poll(async () => (await persister.restoreClient())?.buster)
       .toBe(persistOptions(createIdbPersister('x'), 'usr_2').buster)
+  })
+
+  it('dehydrates once per turn: many changes together make one save of the latest state', async () => {
+    const persister = createIdbPersister('persistence-one-save')
+    const saves: number[] = []
+    const counting = {
+      ...persister,
+      persistClient: (client: PersistedClient) => {
+        saves.push(client.clientState.queries.length)
+        return persister.persistClient(client)
+      },
+    }
+    const queryClient = createQueryClient()
+    await startPersistence({
+      queryClient,
+      session: owner('usr_1'),
+      persister: counting,
+      persisted: Promise.resolve(undefined),
+    })
+    saves.length = 0
+    for (let page = 1; page <= 5; page++) {
+      queryClient.setQueryData(['sub_demo', 'sales', 'list', { page }], { items: [page] })
+    }
+    expect(saves).toEqual([])
+    await Promise.resolve()
+    expect(saves).toEqual([5])
+    await expect
+      .poll(async () => (await persister.restoreClient())?.clientState.queries.length)
+      .toBe(5)
+  })
+
+  it('still keeps a card number out of a save after a restore', async () => {
+    const persister = createIdbPersister('persistence-card-after-restore')
+    const seeded = createQueryClient()
+    seeded.setQueryData(KEY, { items: ['sale_1'] })
+    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
+    await persistQueryClientSave({ queryClient: seeded, ...persistOptions(persister, 'usr_1') })
+
+    const queryClient = createQueryClient()
+    await startPersistence({
+      queryClient,
+      session: owner('usr_1'),
+      persister,
+      persisted: Promise.resolve(persister.restoreClient()),
+    })
+    queryClient.setQueryData(KEY, { items: ['sale_1'], note: 'card 4242 4242 4242 4242' })
+    queryClient.setQueryData(['sub_demo', 'payouts'], { items: [] })
+    await expect
+      .poll(async () =>
+        (await persister.restoreClient())?.clientState.queries.map((query) => query.queryHash),
+      )
+      .toEqual([JSON.stringify(['sub_demo', 'payouts'])])
   })
 })

@@ -1,5 +1,9 @@
 import type { MutationKey, QueryKey } from '@tanstack/react-query'
-import type { Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client'
 import { BUILD_VERSION } from '@/config/build'
 import { PERSIST_MAX_AGE_MS } from '@/config/limits'
 import { containsCardNumber } from '@/offline/card-number'
@@ -48,6 +52,18 @@ function holdsCardNumber(data: unknown): boolean {
     cardCheck.set(data, found)
   }
   return found
+}
+
+/**
+ * Answers read back from the persisted cache passed the check when they were written (by this
+ * build: another build's cache is discarded), so the first save after a restore need not scan them
+ * all again.
+ */
+export function markPersistedAnswers(client: PersistedClient | undefined): void {
+  for (const query of client?.clientState.queries ?? []) {
+    const data: unknown = query.state.data
+    if (typeof data === 'object' && data !== null) cardCheck.set(data, false)
+  }
 }
 
 // The parts of a query the decision reads; the persist client's query-core copy has its own types.

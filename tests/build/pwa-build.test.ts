@@ -303,9 +303,16 @@ describe("index.html's first paint (scripts/first-paint.ts)", () => {
     const signedIn = JSON.parse(
       loader.match(/preloads\.concat\((\[[^\]]*\])\)/)?.[1] ?? '[]',
     ) as string[]
-    expect(signedIn.map((url) => url.replace(/-[\w-]+\.js$/, ''))).toEqual(
+    const scriptsOf = signedIn.filter((url) => url.endsWith('.js'))
+    expect(scriptsOf.map((url) => url.replace(/-[\w-]+\.js$/, ''))).toEqual(
       ['app', 'http', 'offline', 'query', 'shell'].map((name) => `/assets/${name}`),
     )
+    // With their stylesheets, which the chunks' imports wait for: preloaded as styles.
+    const styles = signedIn.filter((url) => url.endsWith('.css'))
+    expect(styles.map((url) => url.replace(/-[\w-]+\.css$/, ''))).toEqual(
+      expect.arrayContaining(['/assets/app', '/assets/shell']),
+    )
+    expect(loader).toContain('/\\.css$/.test(url)?"preload":"modulepreload"')
     for (const url of signedIn) expect(existsSync(join(outDir, url))).toBe(true)
     // Signed in, it begins reading the persisted cache: the persister's database and store, left
     // where the persister's restore takes it (src/offline/cache-layout.ts, for this build's env).
