@@ -1,7 +1,6 @@
 // GET /v1/sales/summary (docs/api.md#sales-summary): the account's sales in a capturedAt range,
 // grouped, with the fees and net of their balance transactions and the range's refunds.
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { SalesSummary, SummaryBucket } from '@/api/schema/sales-summary'
 import {
   SUMMARY_GROUP_BYS,
@@ -11,14 +10,12 @@ import {
 import { offsetMinutes } from '@/lib/zone-offset'
 import type { Db } from '../db/client'
 import { balanceTransactions, refundRequests, sales } from '../db/schema/core'
-import { salesRollups } from '../db/schema/rollups'
 import type { FieldError } from '../errors'
 import { invalidQuery, parseListQuery, whereClause, type ParsedListQuery } from '../lib/list-engine'
 import { salesList } from './sales'
+import { DAY_MS, piecesFromTotals, salePieces, totalsHold } from './sales-totals'
 
 export const DEFAULT_SUMMARY_TIMEZONE = 'Europe/London'
-const HOUR_MS = 3_600_000
-const DAY_MS = 86_400_000
 // List parameters that mean nothing for a summary.
 const LIST_ONLY = ['sort', 'limit', 'offset', 'fields', 'q']
 
@@ -96,13 +93,6 @@ const COLUMN_KEYS = {
 
 const TIME_GROUPS: readonly SummaryGroupBy[] = ['day', 'hour', 'weekday']
 
-// The filters the hourly and daily totals can answer besides the account and the range.
-const ROLLUP_DIMENSIONS: Record<string, AnyPgColumn> = {
-  cardScheme: salesRollups.cardScheme,
-  method: salesRollups.method,
-  cardType: salesRollups.cardType,
-}
-
 /**
  * Whether the zone's offset is whole hours all through the range: then its local days and hours
  * start on whole UTC hours, and each hour's totals fall in one of them. Sampled at the range's ends
@@ -115,96 +105,20 @@ function wholeHourOffsets(timezone: string, range: SummaryQuery['range']): boole
   }
 }
 
-// Whether the hourly and daily totals can answer the query: filters on their dimensions only, no
-// terminal, and for local days or hours a zone whose offset is whole hours (India's is not).
-function totalsAnswer(query: SummaryQuery): boolean {
-  const { filters, groupBy } = query
-  if (groupBy === 'terminal' || filters.q) return false
-  if ([...filters.gte.keys(), ...filters.lt.keys()].some((name) => name !== 'capturedAt')) {
-    return false
-  }
-  if ([...filters.eq.keys()].some((name) => name !== 'submerchantId' && !ROLLUP_DIMENSIONS[name])) {
-    return false
-  }
-  return !TIME_GROUPS.includes(groupBy) || wholeHourOffsets(query.timezone, query.range)
-}
-
-// The sales in [from, until) that pass the query's filters, each a piece of its own.
-function salePieces(query: SummaryQuery, submerchantId: string, from: Date, until: Date): SQL {
-  const filters = {
-    ...query.filters,
-    gte: new Map(query.filters.gte).set('capturedAt', from),
-    lt: new Map(query.filters.lt).set('capturedAt', until),
-  }
-  const where = whereClause(salesList, filters, eq(sales.submerchantId, submerchantId))
-  return sql`select ${sales.capturedAt} as at, ${sales.terminalId} as terminal_id,
-    ${sales.cardScheme} as card_scheme, ${sales.method} as method, ${sales.cardType} as card_type,
-    1 as count, ${sales.amount} as amount, ${sales.saleAmount} as sale_amount,
-    ${sales.gratuityAmount} as gratuity_amount, coalesce(${sales.feeAmount}, 0) as fee_amount,
-    ${sales.capturedAt} as last_captured_at
-    from ${sales} where ${where}`
-}
-
-// The hourly or daily totals of [from, until) (whole periods) that pass the query's filters.
-function totalPieces(
-  query: SummaryQuery,
-  submerchantId: string,
-  span: 'hour' | 'day',
-  from: Date,
-  until: Date,
-): SQL {
-  const conditions = [
-    eq(salesRollups.submerchantId, submerchantId),
-    eq(salesRollups.span, span),
-    gte(salesRollups.periodStart, from),
-    lt(salesRollups.periodStart, until),
-  ]
-  for (const [name, value] of query.filters.eq) {
-    const column = ROLLUP_DIMENSIONS[name]
-    if (column) conditions.push(eq(column, value))
-  }
-  return sql`select ${salesRollups.periodStart} as at, null::text as terminal_id,
-    ${salesRollups.cardScheme} as card_scheme, ${salesRollups.method} as method,
-    ${salesRollups.cardType} as card_type, ${salesRollups.count} as count,
-    ${salesRollups.amount} as amount, ${salesRollups.saleAmount} as sale_amount,
-    ${salesRollups.gratuityAmount} as gratuity_amount, ${salesRollups.feeAmount} as fee_amount,
-    ${salesRollups.lastCapturedAt} as last_captured_at
-    from ${salesRollups} where ${and(...conditions)}`
-}
-
-const ceilTo = (at: Date, unit: number) => new Date(Math.ceil(+at / unit) * unit)
-const floorTo = (at: Date, unit: number) => new Date(Math.floor(+at / unit) * unit)
-
 /**
- * What the summary adds up, as pieces (at, terminal_id, card_scheme, method, card_type and the
- * sums): the range's sales one by one; or, when the totals can answer, the sales of its first and
- * last part hours, the hourly totals of the hours between, and for a grouping by a column the daily
- * totals of its whole UTC days. A year by card scheme reads about 365 × 27 totals instead of every
- * sale of the year.
+ * What the summary adds up (server/domain/sales-totals.ts): the hourly and daily totals where
+ * they hold the filters, except for a grouping by terminal, or by local days or hours of a zone
+ * whose offset is not whole hours (India's); else the range's sales one by one.
  */
 function summaryPieces(query: SummaryQuery, submerchantId: string): SQL {
-  const { gte: start, lt: end } = query.range
-  const firstHour = ceilTo(start, HOUR_MS)
-  const lastHour = floorTo(end, HOUR_MS)
-  if (!totalsAnswer(query) || firstHour >= lastHour) {
-    return salePieces(query, submerchantId, start, end)
-  }
-  const pieces: SQL[] = []
-  if (start < firstHour) pieces.push(salePieces(query, submerchantId, start, firstHour))
-  const firstDay = ceilTo(firstHour, DAY_MS)
-  const lastDay = floorTo(lastHour, DAY_MS)
-  if (TIME_GROUPS.includes(query.groupBy) || firstDay >= lastDay) {
-    pieces.push(totalPieces(query, submerchantId, 'hour', firstHour, lastHour))
-  } else {
-    if (firstHour < firstDay) {
-      pieces.push(totalPieces(query, submerchantId, 'hour', firstHour, firstDay))
-    }
-    pieces.push(totalPieces(query, submerchantId, 'day', firstDay, lastDay))
-    if (lastDay < lastHour)
-      pieces.push(totalPieces(query, submerchantId, 'hour', lastDay, lastHour))
-  }
-  if (lastHour < end) pieces.push(salePieces(query, submerchantId, lastHour, end))
-  return sql.join(pieces, sql` union all `)
+  const hourly = TIME_GROUPS.includes(query.groupBy)
+  const fromTotals =
+    query.groupBy !== 'terminal' &&
+    totalsHold(query.filters) &&
+    (!hourly || wholeHourOffsets(query.timezone, query.range))
+  return fromTotals
+    ? piecesFromTotals(query.filters, submerchantId, { hourly })
+    : salePieces(query.filters, submerchantId)
 }
 
 /**

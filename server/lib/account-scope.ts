@@ -8,7 +8,13 @@ import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { forbidden } from '../errors'
 import { requirePerspective } from '../middleware/perspective'
-import { executeList, parseListQuery, sendList, type ListResource } from './list-engine'
+import {
+  executeList,
+  parseListQuery,
+  sendList,
+  type ListResource,
+  type ParsedListQuery,
+} from './list-engine'
 
 // A list of one account's rows: `account` is the owning column, `noun` names the rows in errors.
 export interface AccountListResource<
@@ -27,8 +33,13 @@ export interface AccountListResource<
 export async function runAccountList<Row extends Record<string, unknown>>(
   c: Context<AppEnv>,
   resource: AccountListResource<Row>,
-  // `where` narrows the account's rows further (e.g. not deleted).
-  opts: { rule?: AccessRule; where?: SQL } = {},
+  // `where` narrows the account's rows further (e.g. not deleted); `exactTotal` gives the list's
+  // exact total when it is cheap to know (a far page then reads from the nearer end).
+  opts: {
+    rule?: AccessRule
+    where?: SQL
+    exactTotal?: (parsed: ParsedListQuery, submerchantId: string) => Promise<number | null>
+  } = {},
 ): Promise<Response> {
   const submerchantId = requirePerspective(c)
   const parsed = parseListQuery(resource, new URL(c.req.url).searchParams)
@@ -40,7 +51,17 @@ export async function runAccountList<Row extends Record<string, unknown>>(
   const scope = opts.where
     ? (and(eq(resource.account, submerchantId), opts.where) as SQL)
     : eq(resource.account, submerchantId)
-  return sendList(c, await executeList(c.get('deps').db.db, resource, parsed, scope))
+  const { exactTotal } = opts
+  return sendList(
+    c,
+    await executeList(
+      c.get('deps').db.db,
+      resource,
+      parsed,
+      scope,
+      exactTotal && (() => exactTotal(parsed, submerchantId)),
+    ),
+  )
 }
 
 type AccountTable = PgTable & { id: AnyPgColumn; submerchantId: AnyPgColumn }

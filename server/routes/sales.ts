@@ -3,6 +3,7 @@ import type { AppEnv } from '../context'
 import { requireAccess } from '../auth/access'
 import { findOwnSale, salesList } from '../domain/sales'
 import { parseSummaryQuery, salesSummary } from '../domain/sales-summary'
+import { countSalesFromTotals } from '../domain/sales-totals'
 import { forbidden } from '../errors'
 import { runAccountList } from '../lib/account-scope'
 import { requirePerspective } from '../middleware/perspective'
@@ -12,12 +13,13 @@ export function salesRoutes(): Hono<AppEnv> {
 
   // GET /v1/sales: the perspective account's sales, optionally of one of its terminals (a
   // terminal's sales are part of the terminal pages, so the terminal rule (docs/roles.md#terminals) applies to them).
+  // A far page counts the list from the kept totals where they hold its filters.
   app.get('/', (c) =>
-    runAccountList(
-      c,
-      salesList,
-      c.req.query('terminalId') === undefined ? {} : { rule: 'canViewTerminals' },
-    ),
+    runAccountList(c, salesList, {
+      ...(c.req.query('terminalId') === undefined ? {} : { rule: 'canViewTerminals' }),
+      exactTotal: (parsed, submerchantId) =>
+        countSalesFromTotals(c.get('deps').db.db, parsed, submerchantId),
+    }),
   )
 
   // GET /v1/sales/summary: the list's sales grouped (docs/api.md#sales-summary), under the list's

@@ -86,11 +86,18 @@ async function bulkInsert(
       )
       if (drops.length > 0) await run(drops.join('\n'))
       await run(`truncate ${BULK_TABLES.map((t) => `"${t}"`).join(', ')}`)
+      // The sales' hourly and daily totals are made once from all of them, not merged in by the
+      // insert trigger (in half the time: the days are summed from the hours).
+      await run('alter table "sales" disable trigger "sales_rollups_insert"')
       for (const statement of statements) {
         const started = Date.now()
         await run(statement)
         debug(`bulk ${statement.slice(0, 40).replace(/\s+/g, ' ')}`, started)
       }
+      const totalled = Date.now()
+      await run('select "sales_rollups_rebuild"()')
+      await run('alter table "sales" enable trigger "sales_rollups_insert"')
+      debug('sales totals', totalled)
       for (const ddl of rebuild) {
         const started = Date.now()
         await run(ddl)

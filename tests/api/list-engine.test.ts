@@ -453,4 +453,65 @@ describe('estimated totals above 10,000 rows', () => {
       expect(estimate).toBe(n)
     }
   })
+
+  it('reads a far page from the nearer end, with the exact total, as an offset walk would', async () => {
+    const cases: Array<{ query: string; where: string; order: string }> = [
+      { query: '', where: '', order: 'captured_at desc, id desc' },
+      { query: '&sort=amount', where: '', order: 'amount, captured_at, id' },
+      {
+        query: '&cardScheme=visa',
+        where: "and card_scheme = 'visa'",
+        order: 'captured_at desc, id desc',
+      },
+      {
+        query: `&capturedAt[$gte]=${encodeURIComponent('2020-01-01T00:30:00.000Z')}`,
+        where: "and captured_at >= '2020-01-01T00:30:00Z'",
+        order: 'captured_at desc, id desc',
+      },
+    ]
+    for (const { query, where, order } of cases) {
+      const { n } = await firstRow<{ n: number }>(
+        big,
+        `select count(*)::int as n from sales where submerchant_id = $1 ${where}`,
+        [CITY],
+      )
+      // The last page (short), a page near the end, one just past the middle, and past the end;
+      // a list shorter than the far offset has only pages past its end there.
+      const offsets =
+        n > 10_030 ? [n - 7, n - 30, Math.max(Math.ceil(n / 2) + 3, 10_001), n + 5] : [10_001]
+      for (const offset of offsets) {
+        const res = await bigClient.request('GET', `/v1/sales?limit=10&offset=${offset}${query}`, {
+          perspective: CITY,
+        })
+        expect(res.status, `${query} ${offset}`).toBe(200)
+        const ids = ((await res.json()) as { id: string }[]).map((sale) => sale.id)
+        const expected = await queryRows<{ id: string }>(
+          big,
+          `select id from sales where submerchant_id = $1 ${where} order by ${order} limit 10 offset $2`,
+          [CITY, offset],
+        )
+        expect(ids, `${query} ${offset}`).toEqual(expected.map((row) => row.id))
+        expect(res.headers.get('total-count'), `${query} ${offset}`).toBe(String(n))
+        expect(res.headers.get('total-count-is-approximate')).toBe('false')
+      }
+    }
+    // A filter the totals do not hold keeps the walk and the estimate.
+    const res = await bigClient.request(
+      'GET',
+      '/v1/sales?limit=10&offset=10001&cardIsPrepaid=false',
+      {
+        perspective: CITY,
+      },
+    )
+    expect(res.status).toBe(200)
+    const expected = await queryRows<{ id: string }>(
+      big,
+      `select id from sales where submerchant_id = $1 and not card_is_prepaid
+       order by captured_at desc, id desc limit 10 offset 10001`,
+      [CITY],
+    )
+    expect(((await res.json()) as { id: string }[]).map((sale) => sale.id)).toEqual(
+      expected.map((row) => row.id),
+    )
+  })
 })
