@@ -1,8 +1,8 @@
-import type { PersistedClient } from '@tanstack/react-query-persist-client'
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { describe, expect, it } from 'vitest'
 import { createIdbPersister } from '@/offline/idb-persister'
 import { persistOptions } from '@/offline/persister'
-import { startPersistence } from '@/offline/persistence'
+import { startPersistence, type CacheOwner } from '@/offline/persistence'
 import { createQueryClient } from '@/offline/query-client'
 
 function owner(initial: string | null) {
@@ -22,22 +22,32 @@ function owner(initial: string | null) {
 
 const KEY = ['sub_demo', 'sales', 'list', {}]
 
+// A cache saved earlier by `userId`, holding `data` under KEY.
+async function savedEarlier(database: string, userId: string, data: unknown) {
+  const persister = createIdbPersister(database)
+  const earlier = createQueryClient()
+  earlier.setQueryData(KEY, data)
+  const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
+  await persistQueryClientSave({ queryClient: earlier, ...persistOptions(persister, userId) })
+  return persister
+}
+
+// A client whose persistence has started on `persister`, restoring what it holds.
+async function started(persister: Persister, session: CacheOwner) {
+  const queryClient = createQueryClient()
+  await startPersistence({
+    queryClient,
+    session,
+    persister,
+    persisted: Promise.resolve(persister.restoreClient()),
+  })
+  return queryClient
+}
+
 describe('startPersistence', () => {
   it("restores the user's cache from the early read, then saves changes under that user", async () => {
-    const persister = createIdbPersister('persistence-restore')
-    const seeded = createQueryClient()
-    seeded.setQueryData(KEY, { items: ['sale_1'] })
-    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
-    await persistQueryClientSave({ queryClient: seeded, ...persistOptions(persister, 'usr_1') })
-
-    const queryClient = createQueryClient()
-    const session = owner('usr_1')
-    await startPersistence({
-      queryClient,
-      session,
-      persister,
-      persisted: Promise.resolve(persister.restoreClient()),
-    })
+    const persister = await savedEarlier('persistence-restore', 'usr_1', { items: ['sale_1'] })
+    const queryClient = await started(persister, owner('usr_1'))
     expect(queryClient.getQueryData(KEY)).toEqual({ items: ['sale_1'] })
 
     queryClient.setQueryData(['sub_demo', 'payouts'], { items: [] })
@@ -47,20 +57,9 @@ describe('startPersistence', () => {
   })
 
   it("discards another user's cache, and stamps saves with the new user after a sign-in", async () => {
-    const persister = createIdbPersister('persistence-busted')
-    const other = createQueryClient()
-    other.setQueryData(KEY, { items: ['theirs'] })
-    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
-    await persistQueryClientSave({ queryClient: other, ...persistOptions(persister, 'usr_other') })
-
-    const queryClient = createQueryClient()
+    const persister = await savedEarlier('persistence-busted', 'usr_other', { items: ['theirs'] })
     const session = owner(null)
-    await startPersistence({
-      queryClient,
-      session,
-      persister,
-      persisted: Promise.resolve(persister.restoreClient()),
-    })
+    const queryClient = await started(persister, session)
     expect(queryClient.getQueryData(KEY)).toBeUndefined()
 
     session.set('usr_2')
@@ -100,19 +99,10 @@ describe('startPersistence', () => {
   })
 
   it('still keeps a card number out of a save after a restore', async () => {
-    const persister = createIdbPersister('persistence-card-after-restore')
-    const seeded = createQueryClient()
-    seeded.setQueryData(KEY, { items: ['sale_1'] })
-    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client')
-    await persistQueryClientSave({ queryClient: seeded, ...persistOptions(persister, 'usr_1') })
-
-    const queryClient = createQueryClient()
-    await startPersistence({
-      queryClient,
-      session: owner('usr_1'),
-      persister,
-      persisted: Promise.resolve(persister.restoreClient()),
+    const persister = await savedEarlier('persistence-card-after-restore', 'usr_1', {
+      items: ['sale_1'],
     })
+    const queryClient = await started(persister, owner('usr_1'))
     queryClient.setQueryData(KEY, { items: ['sale_1'], note: 'card 4242 4242 4242 4242' })
     queryClient.setQueryData(['sub_demo', 'payouts'], { items: [] })
     await expect
