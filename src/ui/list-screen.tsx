@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ListPage } from '@/api/http'
 import {
@@ -84,12 +84,19 @@ export function ListScreen<Row>({
   const current = query.isSuccess && !query.isPlaceholderData
   useMeasureRowsShown(current, query.dataUpdatedAt)
 
+  // The view the screen last asked for. A navigation's render commits in a transition, so a second
+  // change can come before `search` shows the first: it builds on what was asked (clearing the
+  // filters and at once choosing one gives that one filter, not it and the cleared ones). A new
+  // `search` (the asked one arriving, or Back) takes over.
+  const asked = useRef<{ from: ListSearch; next: ListSearch } | null>(null)
+  const latest = () => (asked.current?.from === search ? asked.current.next : search)
   function go(next: ListSearch) {
-    if (sameSearch(next, search)) return
+    if (sameSearch(next, latest())) return
+    asked.current = { from: search, next }
     markFilterChange()
     onSearchChange(next)
   }
-  const change = (patch: Partial<ListSearch>) => go(withChange(spec, search, patch))
+  const change = (patch: Partial<ListSearch>) => go(withChange(spec, latest(), patch))
 
   const chips = describeFilters(spec, search).map((filter) => ({
     ...filter,

@@ -1,0 +1,52 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ListPage } from '@/api/http'
+import { SALES_LIST } from '@/features/sales/list-spec'
+import type { ListSearch } from '@/lib/list-search'
+import { ListScreen } from '@/ui/list-screen'
+
+afterEach(cleanup)
+
+const page = {
+  isSuccess: true,
+  isPlaceholderData: false,
+  isFetching: false,
+  isPending: false,
+  status: 'success',
+  dataUpdatedAt: 1,
+  data: { items: [], total: 0, totalIsApproximate: false },
+  refetch: () => Promise.resolve(),
+} as unknown as UseQueryResult<ListPage<{ id: string }>>
+
+function screenWith(search: ListSearch, onSearchChange: (next: ListSearch) => void) {
+  return (
+    <ListScreen
+      spec={SALES_LIST}
+      title="Sales"
+      search={search}
+      onSearchChange={onSearchChange}
+      query={page}
+      columns={[]}
+      rowKey={(row) => row.id}
+      errorTitle="Failed to load sales"
+    />
+  )
+}
+
+describe('ListScreen', () => {
+  it('builds a change on the one it asked for while the address has not caught up', () => {
+    const asked = vi.fn()
+    const shown = { cardScheme: 'mastercard', method: 'softpos' }
+    // The navigation commits in a transition: `search` still shows the filters being cleared.
+    const { rerender } = render(screenWith(shown, asked))
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }))
+    fireEvent.change(screen.getByLabelText('Card type'), { target: { value: 'debit' } })
+    expect(asked).toHaveBeenCalledTimes(2)
+    expect(asked.mock.calls[1]?.[0]).toEqual({ cardType: 'debit' })
+    // Once the address shows a view (the asked one, or Back's), changes build on it again.
+    rerender(screenWith({ method: 'pos' }, asked))
+    fireEvent.change(screen.getByLabelText('Card type'), { target: { value: 'credit' } })
+    expect(asked.mock.calls[2]?.[0]).toEqual({ method: 'pos', cardType: 'credit' })
+  })
+})
