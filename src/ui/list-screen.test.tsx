@@ -2,11 +2,23 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ListPage } from '@/api/http'
-import { SALES_LIST } from '@/features/sales/list-spec'
-import type { ListSearch } from '@/lib/list-search'
+import type { ListSearch, ListSpec } from '@/lib/list-search'
 import { ListScreen } from '@/ui/list-screen'
 
 afterEach(cleanup)
+
+const SPEC: ListSpec = {
+  id: 'fares',
+  noun: 'fares',
+  nounOne: 'fare',
+  filters: [
+    { kind: 'select', key: 'cardScheme', label: 'Card scheme', values: ['visa', 'mastercard'] },
+    { kind: 'select', key: 'method', label: 'Method', values: ['pos', 'softpos'] },
+    { kind: 'select', key: 'cardType', label: 'Card type', values: ['credit', 'debit'] },
+  ],
+  sortable: ['capturedAt'],
+  defaultSort: { field: 'capturedAt', direction: 'desc' },
+}
 
 const page = {
   isSuccess: true,
@@ -22,7 +34,7 @@ const page = {
 function screenWith(search: ListSearch, onSearchChange: (next: ListSearch) => void) {
   return (
     <ListScreen
-      spec={SALES_LIST}
+      spec={SPEC}
       title="Sales"
       search={search}
       onSearchChange={onSearchChange}

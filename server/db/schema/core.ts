@@ -230,10 +230,6 @@ export const sales = pgTable(
     index('sales_submerchant_terminal_captured_idx')
       .on(t.submerchantId, t.terminalId, t.capturedAt, t.id)
       .where(sql`${t.terminalId} is not null`),
-    // `sort=amount`. The (account, amount, captured_at, id) index below cannot stand in for it: an
-    // incremental sort by id would read the whole first amount, the £6.00 fares, a tenth of the
-    // account (70 ms or more at City Cabs with 1M sales, against a few ms here).
-    index('sales_submerchant_amount_idx').on(t.submerchantId, t.amount, t.id),
     // A last four or an amount (exact or a whole pound's range), newest first: page 1 and its count
     // are read from the index alone, not from hundreds of scattered rows (one-box search).
     index('sales_submerchant_pan_captured_idx').on(
@@ -242,6 +238,8 @@ export const sales = pgTable(
       t.capturedAt,
       t.id,
     ),
+    // `sort=amount` too: sales of one amount come in capture-time order, then by id (the list's
+    // tie order), exactly this index's order.
     index('sales_submerchant_amount_captured_idx').on(
       t.submerchantId,
       t.amount,

@@ -1,0 +1,1 @@
+DROP INDEX "sales_submerchant_amount_idx";
