@@ -31,6 +31,30 @@ const IMAGE_CACHE = 'portal-images'
 // installed the app is offline-ready without a reload. A later version waits for the update prompt.
 if (!self.registration.active) clientsClaim()
 
+// The Service Worker static routing API (Chromium): rules the browser follows without running
+// this worker's code. Typed here as the DOM library does not have it yet.
+type RoutedInstallEvent = ExtendableEvent & {
+  addRoutes?: (
+    rules: { condition: { urlPattern: string }; source: 'cache' | 'network' }[],
+  ) => Promise<void>
+}
+
+// The hashed scripts and stylesheets are read from the precache by the browser itself, without
+// waking this worker's fetch handler for each: a warm start asks for about ten of them before
+// anything renders. A file missing from the caches goes to the network, as the handler would
+// send it. Browsers without the API use the handler as before.
+self.addEventListener('install', (event: RoutedInstallEvent) => {
+  if (!event.addRoutes) return
+  event.waitUntil(
+    event
+      .addRoutes([
+        { condition: { urlPattern: '/assets/*.js' }, source: 'cache' },
+        { condition: { urlPattern: '/assets/*.css' }, source: 'cache' },
+      ])
+      .catch(() => undefined),
+  )
+})
+
 // The app shell only; API responses are never cached here (TanStack Query persists data).
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
