@@ -7,15 +7,22 @@ import { ListScreen } from '@/ui/list-screen'
 
 afterEach(cleanup)
 
+// Three filters a person picks from, each with two values.
+const CHOICES = {
+  cardScheme: ['visa', 'mastercard'],
+  method: ['pos', 'softpos'],
+  cardType: ['credit', 'debit'],
+}
 const SPEC: ListSpec = {
   id: 'fares',
   noun: 'fares',
   nounOne: 'fare',
-  filters: [
-    { kind: 'select', key: 'cardScheme', label: 'Card scheme', values: ['visa', 'mastercard'] },
-    { kind: 'select', key: 'method', label: 'Method', values: ['pos', 'softpos'] },
-    { kind: 'select', key: 'cardType', label: 'Card type', values: ['credit', 'debit'] },
-  ],
+  filters: Object.entries(CHOICES).map(([key, values]) => ({
+    kind: 'select' as const,
+    key,
+    label: { cardScheme: 'Card scheme', method: 'Method', cardType: 'Card type' }[key] ?? key,
+    values,
+  })),
   sortable: ['capturedAt'],
   defaultSort: { field: 'capturedAt', direction: 'desc' },
 }
@@ -31,19 +38,18 @@ const page = {
   refetch: () => Promise.resolve(),
 } as unknown as UseQueryResult<ListPage<{ id: string }>>
 
+// The screen's fixed part: its list, an empty page of fares, no columns.
+const FIXED = {
+  spec: SPEC,
+  title: 'Fares',
+  query: page,
+  columns: [],
+  rowKey: (row: { id: string }) => row.id,
+  errorTitle: 'Failed to load fares',
+}
+
 function screenWith(search: ListSearch, onSearchChange: (next: ListSearch) => void) {
-  return (
-    <ListScreen
-      spec={SPEC}
-      title="Sales"
-      search={search}
-      onSearchChange={onSearchChange}
-      query={page}
-      columns={[]}
-      rowKey={(row) => row.id}
-      errorTitle="Failed to load sales"
-    />
-  )
+  return <ListScreen {...FIXED} search={search} onSearchChange={onSearchChange} />
 }
 
 describe('ListScreen', () => {
