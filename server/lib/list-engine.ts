@@ -466,7 +466,7 @@ async function estimateRows(db: Db, table: PgTable, where: SQL): Promise<number>
  * Past this offset a page asks for the list's exact total when the list can give it cheaply
  * (`exactTotal`): walking 10,000 index entries costs about what counting from kept totals does.
  */
-export const FAR_OFFSET = 10_000
+const FAR_OFFSET = 10_000
 
 // One page in the list's order, or in the reverse order (rows then turned back).
 async function readPage<Row extends Record<string, unknown>>(
@@ -474,12 +474,12 @@ async function readPage<Row extends Record<string, unknown>>(
   resource: ListResource<Row>,
   parsed: ParsedListQuery,
   where: SQL,
+  columns: Record<string, AnyPgColumn>,
   page: { limit: number; offset: number; reverse: boolean },
 ): Promise<Row[]> {
   const descending = parsed.sort.descending !== page.reverse
   const direction = descending ? desc : asc
   const orderBy = orderColumns(resource, parsed.sort.field).map((column) => direction(column))
-  const columns = selectedColumns(resource, parsed.fields)
   // A page from the start of a range (the first page, or a keyset page) reads its rows straight
   // from the index scan. An offset page defers the join: the offset walks index entries only
   // (index-only scan), then one page of rows is read by key. Deferring without an offset costs a
@@ -537,15 +537,15 @@ export async function executeList<Row extends Record<string, unknown>>(
       limit === 0
         ? []
         : parsed.offset > known / 2
-          ? await readPage(db, resource, parsed, where, {
+          ? await readPage(db, resource, parsed, where, columns, {
               limit,
               offset: known - parsed.offset - limit,
               reverse: true,
             })
-          : await readPage(db, resource, parsed, where, { ...parsed, reverse: false })
+          : await readPage(db, resource, parsed, where, columns, { ...parsed, reverse: false })
     return { items: wire(rows), totalCount: known, isApproximate: false }
   }
-  const rows = await readPage(db, resource, parsed, where, { ...parsed, reverse: false })
+  const rows = await readPage(db, resource, parsed, where, columns, { ...parsed, reverse: false })
   if (cursor && rows.length === 0) await requireCursorItem(db, resource, scope, cursor)
   // A short page ends the list, so it gives the exact total without counting.
   const pageEndsList = rows.length < parsed.limit && (rows.length > 0 || parsed.offset === 0)
