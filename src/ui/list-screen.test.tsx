@@ -52,13 +52,40 @@ function screenWith(search: ListSearch, onSearchChange: (next: ListSearch) => vo
   return <ListScreen {...FIXED} search={search} onSearchChange={onSearchChange} />
 }
 
+// A phone folds the filters (jsdom matches no media query): a touch on their summary makes them.
+const filtersSummary = () => screen.getByText('Filters', { selector: 'summary' })
+const openFilters = () => fireEvent.pointerDown(filtersSummary())
+
 describe('ListScreen', () => {
+  it('makes folded filters when someone reaches for them, and keeps them once closed', () => {
+    render(screenWith({}, vi.fn()))
+    expect(screen.queryByLabelText('Card type')).toBeNull()
+    openFilters()
+    fireEvent.change(screen.getByLabelText('Card type'), { target: { value: 'debit' } })
+    // Closed again (the sheet's own button, or the summary): still there, as they were left.
+    const details = filtersSummary().parentElement as HTMLDetailsElement
+    details.open = true
+    fireEvent(details, new Event('toggle'))
+    details.open = false
+    fireEvent(details, new Event('toggle'))
+    expect(screen.getByLabelText('Card type')).toBeInstanceOf(HTMLSelectElement)
+  })
+
+  it('makes them when the panel is opened another way (the keyboard, find in page)', () => {
+    render(screenWith({}, vi.fn()))
+    const details = filtersSummary().parentElement as HTMLDetailsElement
+    details.open = true
+    fireEvent(details, new Event('toggle'))
+    expect(screen.getByLabelText('Card type')).toBeInstanceOf(HTMLSelectElement)
+  })
+
   it('builds a change on the one it asked for while the address has not caught up', () => {
     const asked = vi.fn()
     const shown = { cardScheme: 'mastercard', method: 'softpos' }
     // The navigation commits in a transition: `search` still shows the filters being cleared.
     const { rerender } = render(screenWith(shown, asked))
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }))
+    openFilters()
     fireEvent.change(screen.getByLabelText('Card type'), { target: { value: 'debit' } })
     expect(asked).toHaveBeenCalledTimes(2)
     expect(asked.mock.calls[1]?.[0]).toEqual({ cardType: 'debit' })

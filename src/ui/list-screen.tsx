@@ -215,6 +215,10 @@ function Panel({
   children: ReactNode
 }) {
   const [open, setOpen] = useState(false)
+  // A folded panel's controls are made the first time someone reaches for it, not with the page (on
+  // a phone the filters are a fifth of a list page's first render), and then kept, with any
+  // half-typed value.
+  const [opened, setOpened] = useState(false)
   if (wide) {
     return (
       <section className="list-panel" aria-label={title}>
@@ -228,9 +232,18 @@ function Panel({
     <details
       className={sheet ? 'list-panel list-panel--sheet' : 'list-panel'}
       open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onToggle={(event) => {
+        const nowOpen = event.currentTarget.open
+        setOpen(nowOpen)
+        if (nowOpen) setOpened(true)
+      }}
     >
-      <summary className="list-panel__summary">
+      {/* Made at the first touch or focus, so they are there in the frame that opens the panel. */}
+      <summary
+        className="list-panel__summary"
+        onPointerDown={() => setOpened(true)}
+        onFocus={() => setOpened(true)}
+      >
         {title}
         {badge !== undefined && (
           <span className="list-panel__badge">
@@ -239,7 +252,7 @@ function Panel({
           </span>
         )}
       </summary>
-      {sheet ? (
+      {!opened && !open ? null : sheet ? (
         <div className="list-panel__sheet" role="group" aria-label={title}>
           <div className="list-panel__sheet-body">{children}</div>
           <div className="list-panel__sheet-footer">{sheetAction?.(() => setOpen(false))}</div>
