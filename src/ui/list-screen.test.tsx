@@ -71,7 +71,7 @@ describe('ListScreen', () => {
     expect(screen.getByLabelText('Card type')).toBeInstanceOf(HTMLSelectElement)
   })
 
-  it('makes them when the panel is opened another way (the keyboard, find in page)', () => {
+  it('makes them when the panel opens without a touch or focus first (a script, say)', () => {
     render(screenWith({}, vi.fn()))
     const details = filtersSummary().parentElement as HTMLDetailsElement
     details.open = true
