@@ -119,7 +119,9 @@ test('times read as times, and the page language is en-GB', PHONE_ONLY, async ({
     // With a 12-hour hour (docs/constants.md#formats): never '23:53 PM' or '00:10 AM'.
     expect(text.trim()).toMatch(/^\d{4}-\d\d-\d\d (0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/)
   }
-  // Date inputs carry the language too (browsers that honour it show dd/mm/yyyy).
+  // Date inputs carry the language too (browsers that honour it show dd/mm/yyyy). On a phone they
+  // are in the folded filters, made when someone opens them.
+  await page.locator('summary', { hasText: 'Filters' }).click()
   const dates = page.locator('input[type="date"]')
   await expect(dates.first()).toBeAttached()
   for (const input of await dates.all()) await expect(input).toHaveAttribute('lang', 'en-GB')
