@@ -252,14 +252,15 @@ function Panel({
           </span>
         )}
       </summary>
-      {!opened && !open ? null : sheet ? (
-        <div className="list-panel__sheet" role="group" aria-label={title}>
-          <div className="list-panel__sheet-body">{children}</div>
-          <div className="list-panel__sheet-footer">{sheetAction?.(() => setOpen(false))}</div>
-        </div>
-      ) : (
-        children
-      )}
+      {opened &&
+        (sheet ? (
+          <div className="list-panel__sheet" role="group" aria-label={title}>
+            <div className="list-panel__sheet-body">{children}</div>
+            <div className="list-panel__sheet-footer">{sheetAction?.(() => setOpen(false))}</div>
+          </div>
+        ) : (
+          children
+        ))}
     </details>
   )
 }
