@@ -10,7 +10,7 @@ import { salesRollups } from '../db/schema/rollups'
 import { whereClause, type ParsedListQuery } from '../lib/list-engine'
 import { salesList } from './sales'
 
-export const HOUR_MS = 3_600_000
+const HOUR_MS = 3_600_000
 export const DAY_MS = 86_400_000
 
 // The filters the totals hold besides the account and the capture range.
