@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
 import { loadModule } from '@/lib/lazy-load'
 import type { AccessSubject } from '@/policy/access'
 import { Icon } from '@/ui/icons'
@@ -87,7 +87,9 @@ export function SearchEntry({ wide, load, ...context }: SearchEntryProps) {
     } else setSheetOpen(true)
   }, [start, wide])
 
-  useEffect(() => {
+  // Listening from the commit that shows the field, not from the passive effects that may run after
+  // the first paint: a shortcut pressed on a page that is already on screen is never lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const modK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey)
       const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey
