@@ -53,10 +53,19 @@ export function visibleSubmerchants(db: Db, auth: AuthContext): SQL {
 }
 
 // A caller who is not a member gets the same 404 as for a missing account (no existence leak).
-export async function requireMember(db: Db, userId: string, submerchantId: string) {
+async function requireMember(db: Db, userId: string, submerchantId: string) {
   const membership = await findMembership(db, userId, submerchantId)
   if (!membership) throw notFound('Submerchant not found')
   return membership
+}
+
+// The caller's membership of an account it may act on, else 404: a person's own accounts; an API
+// key only its own account (its creator's membership there gives the role).
+export async function requireCallerMember(db: Db, auth: AuthContext, submerchantId: string) {
+  if (auth.via === 'api_key' && auth.submerchantId !== submerchantId) {
+    throw notFound('Submerchant not found')
+  }
+  return requireMember(db, auth.userId, submerchantId)
 }
 
 // One account the caller may see (visibleSubmerchants), else 404; with its plan when asked.
@@ -66,9 +75,7 @@ export async function findVisibleSubmerchant(
   id: string,
   opts: { expandPlan: boolean },
 ): Promise<Submerchant> {
-  if (auth.via === 'api_key') {
-    if (auth.submerchantId !== id) throw notFound('Submerchant not found')
-  } else await requireMember(db, auth.userId, id)
+  await requireCallerMember(db, auth, id)
   const [row] = await db.select(columns).from(submerchants).where(eq(submerchants.id, id))
   if (!row) throw notFound('Submerchant not found')
   const body = serializeSubmerchant(row)
@@ -119,11 +126,11 @@ export function serializeMembership(row: SubmerchantUser): SubmerchantUser {
 // A member of an account the caller belongs to (else 404, as for a missing account or user).
 export async function findAccountMember(
   db: Db,
-  callerId: string,
+  auth: AuthContext,
   submerchantId: string,
   userId: string,
 ): Promise<SubmerchantUser> {
-  await requireMember(db, callerId, submerchantId)
+  await requireCallerMember(db, auth, submerchantId)
   const [row] = await db
     .select(membershipColumns)
     .from(submerchantUsers)

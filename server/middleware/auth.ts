@@ -46,6 +46,12 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       const key = apiKeyToken ? await resolveApiKey(db.db, apiKeyToken, clock.now()) : null
       if (!key) throw unauthorized('Invalid API key', 'invalid_token')
       if (key === 'disabled') throw unauthorized('API key is disabled', 'api_key_disabled')
+      if (key === 'orphaned') {
+        throw unauthorized(
+          'API key is no longer valid: its creator is not a member of the account',
+          'api_key_creator_left',
+        )
+      }
       assertApiKeyMayCall(c.req.method, c.req.path, key.permissions)
       c.set('auth', {
         userId: key.createdBy,

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context'
 import {
   findAccountMember,
   findVisibleSubmerchant,
-  requireMember,
+  requireCallerMember,
   serializeMembership,
   submerchantList,
   visibleSubmerchants,
@@ -43,7 +43,7 @@ export function submerchantRoutes(): Hono<AppEnv> {
 
   app.get('/:id/users/current', async (c) => {
     const auth = requireAuth(c)
-    const membership = await requireMember(c.get('deps').db.db, auth.userId, c.req.param('id'))
+    const membership = await requireCallerMember(c.get('deps').db.db, auth, c.req.param('id'))
     return c.json(
       serializeMembership({
         id: membership.id,
@@ -58,7 +58,7 @@ export function submerchantRoutes(): Hono<AppEnv> {
     const auth = requireAuth(c)
     const db = c.get('deps').db.db
     return c.json(
-      await findAccountMember(db, auth.userId, c.req.param('id'), c.req.param('userId')),
+      await findAccountMember(db, auth, c.req.param('id'), c.req.param('userId')),
     )
   })
 

@@ -4,7 +4,7 @@ import { ApiKey } from '@/api/schema/developer'
 import { queryRows } from '../../server/db/client'
 import { Client, errorBody } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
-import { firstRow, SEED_SUBMERCHANTS } from './helpers/db'
+import { firstRow, SEED_SUBMERCHANTS, SEED_USERS } from './helpers/db'
 
 const CITY = SEED_SUBMERCHANTS.cityCabs
 const AIRPORT = SEED_SUBMERCHANTS.airportExpress
@@ -157,5 +157,46 @@ describe('API keys', () => {
     ctx.clock.advance(31)
     await bearer(key.token!, '/v1/sales?limit=1')
     expect(new Date((await seen())!).getTime()).toBeGreaterThan(new Date(first!).getTime())
+  })
+  it("answers for its own account only: another account of its creator is 404, as if unknown", async () => {
+    const key = await createKey({ permissions: ['users:read', 'submerchants:read'] })
+    const own = await bearer(key.token!, `/v1/submerchants/${CITY}/users/current`)
+    expect(own.status).toBe(200)
+    expect(await own.json()).toMatchObject({ submerchantId: CITY, submerchantRole: 'owner' })
+    // The key's creator is an owner of Airport Express too; the key is not.
+    for (const path of [
+      `/v1/submerchants/${AIRPORT}`,
+      `/v1/submerchants/${AIRPORT}/users/current`,
+      `/v1/submerchants/${AIRPORT}/users/${SEED_USERS.owner}`,
+    ]) {
+      const foreign = await bearer(key.token!, path)
+      expect(foreign.status, path).toBe(404)
+      expect(await foreign.text(), path).not.toContain(AIRPORT)
+    }
+  })
+
+  it('stops working once its creator has left the account', async () => {
+    const manager = await clientFor(ctx.app, 'manager@example.com', CITY)
+    const res = await manager.request('POST', '/v1/api-keys', {
+      json: { submerchantId: CITY, permissions: ['sales:read', 'balanceTransactions:read'] },
+      perspective: CITY,
+    })
+    expect(res.status).toBe(201)
+    const { token } = (await res.json()) as { token: string }
+    expect((await bearer(token, '/v1/sales?limit=1')).status).toBe(200)
+    const removed = await owner.request(
+      'DELETE',
+      `/v1/submerchants/${CITY}/users/${SEED_USERS.manager}`,
+      { perspective: CITY },
+    )
+    expect(removed.status).toBe(204)
+    for (const path of ['/v1/sales?limit=1', '/v1/balance-transactions?limit=1']) {
+      const refused = await bearer(token, path)
+      expect(refused.status, path).toBe(401)
+      expect(await errorBody(refused)).toMatchObject({
+        message: 'API key is no longer valid: its creator is not a member of the account',
+        code: 'api_key_creator_left',
+      })
+    }
   })
 })
