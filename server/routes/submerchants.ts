@@ -57,9 +57,7 @@ export function submerchantRoutes(): Hono<AppEnv> {
   app.get('/:id/users/:userId', async (c) => {
     const auth = requireAuth(c)
     const db = c.get('deps').db.db
-    return c.json(
-      await findAccountMember(db, auth, c.req.param('id'), c.req.param('userId')),
-    )
+    return c.json(await findAccountMember(db, auth, c.req.param('id'), c.req.param('userId')))
   })
 
   return app

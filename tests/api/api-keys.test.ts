@@ -158,7 +158,7 @@ describe('API keys', () => {
     await bearer(key.token!, '/v1/sales?limit=1')
     expect(new Date((await seen())!).getTime()).toBeGreaterThan(new Date(first!).getTime())
   })
-  it("answers for its own account only: another account of its creator is 404, as if unknown", async () => {
+  it('answers for its own account only: another account of its creator is 404, as if unknown', async () => {
     const key = await createKey({ permissions: ['users:read', 'submerchants:read'] })
     const own = await bearer(key.token!, `/v1/submerchants/${CITY}/users/current`)
     expect(own.status).toBe(200)
