@@ -106,7 +106,8 @@ function cut(text: string): string {
     : bytes.subarray(0, MAX_RECORDED_BODY_BYTES).toString('utf8')
 }
 
-// Reads at most 64 KiB of the answer and drops the rest.
+// Reads at most 64 KiB of the answer and drops the rest. The text is kept as PostgreSQL can store
+// it: bytes that are not UTF-8 read as U+FFFD (the decoder's doing), and so does a NUL.
 async function readCapped(response: Response): Promise<string> {
   if (!response.body) return ''
   const reader = response.body.getReader()
@@ -119,7 +120,7 @@ async function readCapped(response: Response): Promise<string> {
     size += value.byteLength
   }
   await reader.cancel().catch(() => undefined)
-  return cut(Buffer.concat(chunks).toString('utf8'))
+  return cut(Buffer.concat(chunks).toString('utf8')).replaceAll('\0', '\uFFFD')
 }
 
 interface Outcome {

@@ -174,13 +174,22 @@ describe('GET /v1/events/stream', () => {
     await reader.close()
   })
 
-  it('refuses a malformed Last-Event-ID, an unknown parameter and another account', async () => {
+  it('refuses a malformed Last-Event-ID, an unknown or repeated parameter and another account', async () => {
     const bad = await owner.request('GET', `/v1/events/stream?submerchantId=${CITY}`, {
       headers: { 'Last-Event-ID': 'not-an-id' },
     })
     expect(bad.status).toBe(400)
     const unknown = await owner.request('GET', `/v1/events/stream?submerchantId=${CITY}&x=1`)
     expect(unknown.status).toBe(400)
+    const twice = await owner.request(
+      'GET',
+      `/v1/events/stream?submerchantId=${CITY}&submerchantId=${SEED_SUBMERCHANTS.northFleet}`,
+    )
+    expect(twice.status).toBe(400)
+    expect(await twice.json()).toMatchObject({
+      code: 'invalid_query',
+      errors: [{ field: 'submerchantId', messages: ['must not be repeated'] }],
+    })
     const notMine = await owner.request(
       'GET',
       `/v1/events/stream?submerchantId=${SEED_SUBMERCHANTS.northFleet}`,

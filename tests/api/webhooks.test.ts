@@ -4,7 +4,11 @@ import type { Deps } from '../../server/context'
 import { queryRows } from '../../server/db/client'
 import { claimDue, deliverDue } from '../../server/webhooks/delivery'
 import { verifySignature } from '../../server/webhooks/signature'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import {
+  startWebhookReceiver,
+  type ReceiverAnswer,
+  type WebhookReceiver,
+} from '../support/webhook-receiver'
 import { Client, errorBody, type RequestOptions } from './auth-harness'
 import { clientFor, seededApp, type SeededApp } from './helpers/app'
 import { firstRow, SEED_SUBMERCHANTS } from './helpers/db'
@@ -18,7 +22,7 @@ let deps: Deps
 let owner: Client
 let receiver: WebhookReceiver
 // The receiver's answer per delivery, settable per test.
-let answer: (index: number) => number = () => 200
+let answer: (index: number) => ReceiverAnswer = () => 200
 let saleId: string
 
 beforeAll(async () => {
@@ -216,6 +220,21 @@ describe('delivery', () => {
     })
     expect(attempt!.requestHeaders['webhook-signature']).toBe(header)
     expect(attempt!.responseHeaders?.['content-type']).toBe('application/json')
+    expect(await notification(endpoint.id, sent.id)).toMatchObject({
+      hasSucceeded: true,
+      attemptCount: 1,
+    })
+  })
+
+  it('records an answer with NUL bytes and invalid UTF-8 as text, and counts its 200', async () => {
+    const endpoint = await createEndpoint()
+    answer = () => ({ status: 200, body: 'ok\u0000fine\udc00', contentType: 'text/plain' })
+    const sent = await sendTest(endpoint.id)
+    await deliverDue(deps)
+    answer = () => 200
+    const [attempt, ...more] = await attemptsOf(endpoint.id, sent.id)
+    expect(more).toEqual([])
+    expect(attempt).toMatchObject({ responseStatusCode: 200, responseBody: 'ok\uFFFDfine\uFFFD' })
     expect(await notification(endpoint.id, sent.id)).toMatchObject({
       hasSucceeded: true,
       attemptCount: 1,
