@@ -48,5 +48,8 @@ export type AppEnv = {
     auth: AuthContext | null
     // CSP sources for the served HTML page's inline styles and scripts (server/inline-sources.ts).
     inlineSources: InlineSources | undefined
+    // Fields of this JSON answer shown once and never kept at rest (an API key's token): the
+    // idempotency record stores the answer without them (server/middleware/idempotency.ts).
+    shownOnce: readonly string[] | undefined
   }
 }

@@ -114,6 +114,17 @@ export function claimKey(): MiddlewareHandler<AppEnv> {
   }
 }
 
+// The answer as kept for replays: without the fields the handler marked as shown once (an API
+// key's token is stored hashed only), so a replay has the same record without its secret.
+async function storableBody(c: Context<AppEnv>): Promise<Buffer> {
+  const bytes = Buffer.from(await c.res.clone().arrayBuffer())
+  const secret = c.get('shownOnce')
+  if (!secret?.length) return bytes
+  const body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>
+  for (const field of secret) delete body[field]
+  return Buffer.from(JSON.stringify(body))
+}
+
 // Thrown inside the transaction to undo a request that ended in a 5xx; its response stands.
 class RollBack extends Error {}
 
@@ -124,7 +135,8 @@ function crashAt(c: Context<AppEnv>, point: IdempotencyFault): void {
 /**
  * Idempotency-Key on POST (docs/api.md#idempotency, docs/sandbox-decisions.md): the handler runs inside one
  * database transaction that also stores its response, so a crash at any point leaves both or
- * neither. A retry replays the stored bytes for 24 h; a different body is 422; a duplicate while
+ * neither. A retry replays the stored bytes for 24 h (less any field shown once, see storableBody);
+ * a different body is 422; a duplicate while
  * the first runs is 409 with Retry-After (claimKey catches it before authentication, the in-process
  * set and the advisory lock here). Only 2xx/3xx responses are stored, so a failed request can be
  * retried.
@@ -167,7 +179,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         const status = c.res.status
         if (status >= 500) throw new RollBack()
         if (status < 200 || status >= 400) return
-        const bytes = Buffer.from(await c.res.clone().arrayBuffer())
+        const bytes = await storableBody(c)
         await tx.insert(idempotencyRecords).values({
           id: newId('idem'),
           scope,

@@ -23,7 +23,7 @@ export function apiKeyRoutes(): Hono<AppEnv> {
   // GET /v1/api-keys: owner and manager only (Developer Tools, docs/roles.md#developer-tools).
   app.get('/', (c) => runAccountList(c, apiKeysList, { rule: 'canUseDeveloperTools' }))
 
-  // POST /v1/api-keys: the token is in this answer only.
+  // POST /v1/api-keys: the token is in this answer only (a replay of it has none).
   app.post('/', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const payload = await parseJsonBody(c, ApiKeyCreatePayload)
@@ -38,6 +38,7 @@ export function apiKeyRoutes(): Hono<AppEnv> {
         changes: [{ field: 'permissions', before: null, after: created.permissions.join(', ') }],
       }),
     )
+    c.set('shownOnce', ['token'])
     return c.json(key, 201)
   })
 

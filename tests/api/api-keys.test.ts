@@ -61,6 +61,34 @@ describe('API keys', () => {
     expect(await single.text()).not.toContain(key.token!)
   })
 
+  it('keeps no token for replays: a retry with its Idempotency-Key has the key without it', async () => {
+    const send = () =>
+      owner.request('POST', '/v1/api-keys', {
+        json: { submerchantId: CITY, name: 'Retried', permissions: ['sales:read'] },
+        perspective: CITY,
+        headers: { 'Idempotency-Key': 'api-key-retried' },
+      })
+    const first = await send()
+    expect(first.status).toBe(201)
+    const created = (await first.json()) as ApiKey
+    expect(created.token).toMatch(/^sk_sandbox_/)
+    const retry = await send()
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    const replayed = (await retry.json()) as ApiKey
+    expect(replayed).toEqual({ ...created, token: undefined })
+    expect('token' in replayed).toBe(false)
+    const kept = await firstRow<{ body: string }>(
+      ctx.database,
+      "select convert_from(decode(response_body, 'base64'), 'UTF8') as body from idempotency_records where key = $1",
+      ['api-key-retried'],
+    )
+    expect(kept.body).toContain(created.id)
+    expect(kept.body).not.toContain(created.token!.slice(11))
+    // Still the one key, and its token still works.
+    expect((await bearer(created.token!, '/v1/sales?limit=1')).status).toBe(200)
+  })
+
   it('needs at least one known permission and the perspective account', async () => {
     const none = await owner.request('POST', '/v1/api-keys', {
       json: { submerchantId: CITY, permissions: [] },
