@@ -141,6 +141,41 @@ test(
   },
 )
 
+// Nothing wider than the screen: no sideways scroll of the page.
+const pageWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+test('a long reference wraps within the screen, and a long status never hides the amount', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
+  await useScreenshotWidth(page)
+  // 100 characters is the API's limit; this one has no space and one long part.
+  const reference = `${unique('E2E')}-${'X'.repeat(100)}`.slice(0, 100)
+  const link = await apiLink(page, { reference, captureMode: 'manual', saleAmount: 11700 })
+  await payOnPayPage(page, link, CARDS.success)
+  await expect(page.getByText('Payment authorised')).toBeVisible()
+
+  await openLink(page, link.id)
+  await expect(summary(page)).toContainText(reference.slice(-20))
+  expect(await pageWidth(page)).toBeLessThanOrEqual(0)
+  await checkScreen(page, testInfo, 'payment-link-long-reference')
+
+  await page.goto('/payment-links')
+  // The phone's card or the tablet's row of this link.
+  const shown = page
+    .locator('main')
+    .locator('li, tr')
+    .filter({ has: page.locator(`a[href="/payment-links/${link.id}"]`) })
+  await expect(shown.getByText('Authorised, awaiting capture')).toBeVisible()
+  expect(await pageWidth(page)).toBeLessThanOrEqual(0)
+  // The whole amount is on screen beside the status, not cut to '£'.
+  const amount = shown.getByText('£117.00', { exact: true })
+  await expect(amount).toBeVisible()
+  expect(await amount.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  await checkScreen(page, testInfo, 'payment-links-long-status')
+})
+
 test('cancel, reset and delete, each after a confirmation', PHONE_ONLY, async ({ page }) => {
   await signIn(page, DEMO_EMAILS.owner, { account: 'City Cabs' })
   const stuck = await apiLink(page)
