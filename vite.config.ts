@@ -48,7 +48,7 @@ const OFFLINE_START =
 // The frame of every account page: the account guard, the shell route's component and its parts.
 // Route files only by their split parts (?tsr-split): the rest of a route file is in the boot chunk.
 const SIGNED_IN_SHELL =
-  /[\\/]src[\\/](features[\\/](accounts|shell)[\\/].*|routes[\\/]_auth\.tsx\?tsr-split.*|routes[\\/]-live-bell\.tsx|session[\\/]use-logout\.tsx|offline[\\/](use-online|use-outbox|data-age|outbox-badge)\.tsx?)$/
+  /[\\/]src[\\/](features[\\/](accounts|shell)[\\/].*|routes[\\/]_auth\.tsx\?tsr-split.*|routes[\\/](-live-bell|-account-frame)\.tsx|session[\\/]use-logout\.tsx|offline[\\/](use-online|use-outbox|data-age|outbox-badge)\.tsx?)$/
 // The sales list, the page the installed app's Sales shortcut opens.
 const SALES_LIST =
   /[\\/]src[\\/](routes[\\/]_auth[\\/]transactions[\\/]sales[\\/]index\.tsx\?tsr-split.*|routes[\\/]-list-route\.tsx|features[\\/]sales[\\/](api|list-spec|sales-columns|sales-list-screen)\.tsx?|features[\\/]export[\\/]export-button\.tsx|api[\\/]schema[\\/]sale-values\.ts)$/

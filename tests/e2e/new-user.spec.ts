@@ -28,11 +28,16 @@ test('unknown account paths say Page Not Found inside the shell', PHONE_ONLY, as
   await useScreenshotWidth(page)
   await signIn(page, DEMO_EMAILS.owner, { account: DEMO_ACCOUNT_NAMES.cityCabs })
 
-  // Unknown paths under built screens, opened directly.
-  for (const path of ['/scan-to-pay/x', '/developer/endpoints/e1/x']) {
+  // Unknown paths under built screens and anywhere else, opened directly.
+  for (const path of ['/scan-to-pay/x', '/developer/endpoints/e1/x', '/transactions/x', '/x']) {
     await page.goto(path)
     await expectNotFoundInShell(page)
   }
+
+  // The frame is the account pages' own: its search opens from there too.
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible()
+  await page.keyboard.press('Escape')
 
   await page.getByRole('link', { name: 'Go to the main page' }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()

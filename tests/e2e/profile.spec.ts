@@ -24,6 +24,11 @@ test(
     await expect(account.getByRole('link', { name: 'Add a user to your account' })).toBeVisible()
     await expect(account.getByRole('link', { name: 'Update bank account' })).toBeVisible()
     await expect(account.getByRole('button', { name: 'Enable MFA' })).toBeVisible()
+    // The account's top bar as on its other pages: its name, search and bell.
+    const bar = page.getByRole('banner')
+    await expect(bar.getByText('City Cabs', { exact: true })).toBeVisible()
+    await expect(bar.getByRole('button', { name: 'Search' })).toBeVisible()
+    await expect(bar.getByRole('button', { name: 'Notifications' })).toBeVisible()
     const side = page.getByRole('complementary', { name: 'Your profile' })
     await expect(side.getByRole('heading', { name: 'Olivia Owen' })).toBeVisible()
     for (const label of ['Joined', 'Updated', 'Credentials updated']) {

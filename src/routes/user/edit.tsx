@@ -1,16 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
-import { AccountLoadError } from '@/features/accounts/account-load-error'
 import { accountQueries, userKeys } from '@/features/accounts/api'
-import { LoadError } from '@/features/accounts/load-error'
 import { PushSettings } from '@/features/notifications-push/push-settings'
 import { profileQueries } from '@/features/profile/api'
 import { ProfileScreen } from '@/features/profile/profile-screen'
-import { AccountFailure } from '@/features/shell/account-failure'
-import { AppShell } from '@/features/shell/app-shell'
 import { loadQuery } from '@/lib/load-query'
-import { AccountBell } from '@/routes/-live-bell'
+import { AccountFrame, AccountFrameError } from '@/routes/-account-frame'
 
 // The profile belongs to the user, not an account: reachable before an account is chosen.
 export const Route = createFileRoute('/user/edit')({
@@ -24,14 +20,9 @@ export const Route = createFileRoute('/user/edit')({
       ? loadQuery(context.queryClient, profileQueries.account(context.submerchant.id))
       : undefined,
   head: () => ({ meta: [{ title: pageTitle('Edit Profile') }] }),
-  errorComponent: ProfileError,
+  errorComponent: AccountFrameError,
   component: ProfilePage,
 })
-
-function ProfileError(props: ErrorComponentProps) {
-  if (props.error instanceof LoadError) return <AccountLoadError {...props} />
-  return <AccountFailure error={props.error} />
-}
 
 function ProfilePage() {
   const { submerchant, submerchantRole } = Route.useRouteContext()
@@ -40,12 +31,7 @@ function ProfilePage() {
   const accounts = useQuery(accountQueries.submerchants())
   const reloadUser = () => queryClient.invalidateQueries({ queryKey: userKeys.current() })
   return (
-    <AppShell
-      user={user}
-      account={submerchant}
-      role={submerchantRole}
-      bell={submerchant && <AccountBell submerchantId={submerchant.id} userId={user.id} />}
-    >
+    <AccountFrame account={submerchant} role={submerchantRole}>
       <ProfileScreen
         user={user}
         account={submerchant}
@@ -55,6 +41,6 @@ function ProfilePage() {
           <PushSettings accounts={accounts.data} currentAccountId={submerchant?.id ?? null} />
         }
       />
-    </AppShell>
+    </AccountFrame>
   )
 }
