@@ -97,7 +97,7 @@ test('invite, accept as a new person, change the role, remove; the activity show
     ).toBeVisible()
   }
   await expect(
-    page.getByText('role: viewer → manager').filter({ visible: true }).first(),
+    page.getByText('Role: Viewer → Manager').filter({ visible: true }).first(),
   ).toBeVisible()
   await checkScreen(page, testInfo, 'team-activity')
 })

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import type { ActivityEntry } from '@/api/schema/team'
+import type { ActivityChange, ActivityEntry } from '@/api/schema/team'
+import { DEFAULT_CURRENCY } from '@/config/limits'
 import { formatDateTime } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import { humanize } from '@/lib/prettify'
 import { Badge } from '@/ui/badge'
 import { CodeText } from '@/ui/code-text'
 import type { CardSpec, Column } from '@/ui/data-table'
@@ -16,9 +19,37 @@ export function actorText(entry: ActivityEntry): string {
   return entry.actorType === 'api_key' ? `API key ${entry.actorName}` : entry.actorName
 }
 
+// The recorded fields in the person's words; any other reads as its name humanised.
+const FIELD_LABELS: Record<string, string> = {
+  refundReason: 'Reason',
+  customerName: 'Customer',
+  isEnabled: 'Enabled',
+  mfaEnabled: 'MFA',
+}
+// Amounts are recorded in minor units, in the account's currency unless the change names one.
+const MONEY_FIELDS = new Set(['amount', 'captureAmount'])
+// Codes recorded as the API spells them (statuses, roles), shown as the screens show them.
+const CODE_FIELDS = new Set(['status', 'role'])
+
+function changeValue(field: string, value: ActivityChange['after'], currency: string): string {
+  if (value === null) return '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value, currency)
+  if (typeof value === 'string' && CODE_FIELDS.has(field)) return humanize(value)
+  return String(value)
+}
+
+// 'Amount: — → £1.00; Reason: — → Journey cancelled; Status: — → Pending'.
 export function changesText(entry: ActivityEntry): string {
-  const value = (v: unknown) => (v === null ? '—' : String(v))
-  return entry.changes.map((c) => `${c.field}: ${value(c.before)} → ${value(c.after)}`).join('; ')
+  const named = entry.changes.find((c) => c.field === 'currency')
+  const currency = typeof named?.after === 'string' ? named.after : DEFAULT_CURRENCY
+  return entry.changes
+    .map((c) => {
+      const label = FIELD_LABELS[c.field] ?? humanize(c.field)
+      const value = (v: ActivityChange['after']) => changeValue(c.field, v, currency)
+      return `${label}: ${value(c.before)} → ${value(c.after)}`
+    })
+    .join('; ')
 }
 
 export const activityLabel = (entry: ActivityEntry) =>
