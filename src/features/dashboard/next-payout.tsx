@@ -1,31 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { dashboardQueries } from '@/features/dashboard/api'
-import { forecastPayout, PAYOUT_ZONE, type PayoutForecast } from '@/lib/payout-rule'
+import { forecastPayout, PAYOUT_ZONE } from '@/lib/payout-rule'
+import { howWorkedOut } from '@/features/dashboard/payout-explanation'
 import { Stat } from '@/features/dashboard/stat'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { DataAge } from '@/offline/data-age'
 import { QueryView } from '@/ui/query-view'
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: PAYOUT_ZONE,
-  }).format(new Date(iso))
-
-// One line on how the figure is worked out.
-function howWorkedOut(forecast: PayoutForecast): string {
-  const last = new Date(Date.parse(forecast.periodEnd) - 1).toISOString()
-  const sales =
-    forecast.cadence === 'weekly'
-      ? `the sales of the week ${day(forecast.from)} to ${day(last)}`
-      : `the sales of ${day(forecast.from)}`
-  const soFar = Date.parse(forecast.periodEnd) > Date.now() ? ' so far' : ''
-  return `Expected: the net (sales minus fees, withheld sales left out) of ${sales}${soFar}, paid 30 hours after the ${forecast.cadence === 'weekly' ? 'week' : 'day'} ends.`
-}
 
 // The next payout by the payout rule (README "Payouts and their sales"), with the latest one beside it.
 export function NextPayout({ submerchantId }: { submerchantId: string }) {
