@@ -158,6 +158,11 @@ test('a long reference wraps within the screen, and a long status never hides th
 
   await openLink(page, link.id)
   await expect(summary(page)).toContainText(reference.slice(-20))
+  // Its log's times read as every other time on the page, not as stored ('[2026-…Z]').
+  const logs = page.getByRole('region', { name: 'Logs' })
+  await expect(logs.locator('time').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} [AP]M$/)
+  await expect(logs).toContainText('Payment link created')
+  await expect(logs).not.toContainText('Z]')
   expect(await pageWidth(page)).toBeLessThanOrEqual(0)
   await checkScreen(page, testInfo, 'payment-link-long-reference')
 

@@ -244,10 +244,27 @@ function Logs({ logs }: { logs: string[] }) {
       ) : (
         <ol className="intent-logs">
           {logs.map((line, index) => (
-            <li key={index}>{line}</li>
+            <LogLine key={index} line={line} />
           ))}
         </ol>
       )}
     </section>
+  )
+}
+
+// A log line may start with a bracketed ISO timestamp: shown as every other time on the page (in the
+// portal's format, with the exact instant in its datetime); the rest is text as received.
+const STAMPED = /^\[(\d{4}-\d{2}-\d{2}T[^\]]+)\]\s*/
+
+function LogLine({ line }: { line: string }) {
+  const stamp = STAMPED.exec(line)
+  if (!stamp?.[1] || Number.isNaN(Date.parse(stamp[1]))) return <li>{line}</li>
+  return (
+    <li>
+      <time dateTime={stamp[1]} className="intent-logs__time">
+        {formatDateTime(stamp[1])}
+      </time>{' '}
+      {line.slice(stamp[0].length)}
+    </li>
   )
 }
