@@ -45,7 +45,8 @@ export function CodeText({ value, head = 8, tail = 4, copy }: CodeTextProps) {
 
 /**
  * A reference code people typed or were given (a payout's or a payment link's reference): shown
- * whole, and where it must wrap, only at its spaces and after its hyphens, never inside a part.
+ * whole, and where it must wrap, at its spaces and after its hyphens; inside a part only when that
+ * part alone is wider than the line (code-text.css).
  */
 export function RefText({ value }: { value: string }) {
   const parts = value.split(/(?<=-)/)

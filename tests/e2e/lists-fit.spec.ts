@@ -223,19 +223,30 @@ test(
   },
 )
 
-// Squeezed into a 1 px box that may break text anywhere: the lines the reference takes.
-function linesWhenSqueezed(reference: Locator): Promise<number> {
-  return reference.evaluate((element) => {
+// The lines the reference takes in a box that may break text anywhere, as wide as its widest part
+// (or `width` px), and whether it then spills out of the box.
+function squeezed(reference: Locator, width?: number): Promise<{ lines: number; spills: boolean }> {
+  return reference.evaluate((element, width) => {
     const box = element.parentElement as HTMLElement
-    Object.assign(box.style, { width: '1px', whiteSpace: 'normal', overflowWrap: 'anywhere' })
+    const range = document.createRange()
+    const parts = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+    const widest = Math.max(
+      ...parts.map((part) => {
+        range.selectNodeContents(part)
+        return range.getBoundingClientRect().width
+      }),
+    )
+    const px = width ?? Math.ceil(widest) + 1
+    Object.assign(box.style, { width: `${px}px`, whiteSpace: 'normal', overflowWrap: 'anywhere' })
     const lines = new Set([...element.getClientRects()].map((rect) => Math.round(rect.top)))
+    const spills = element.getBoundingClientRect().right > box.getBoundingClientRect().right + 1
     box.style.cssText = ''
-    return lines.size
-  })
+    return { lines: lines.size, spills }
+  }, width)
 }
 
 test(
-  'a reference code breaks only after its hyphens, never inside a part',
+  'a reference code breaks after its hyphens, inside a part only when the part cannot fit',
   PHONE_ONLY,
   async ({ page }) => {
     await useScreenshotWidth(page)
@@ -243,13 +254,19 @@ test(
     const payout = page.getByRole('region', { name: 'Payouts', exact: true }).locator('.ref-text')
     await expect(payout.first()).toBeVisible()
     expect(await payout.first().textContent()).toMatch(/^[^\s-]+$/)
-    expect(await linesWhenSqueezed(payout.first())).toBe(1)
+    // Where its one part fits, it stays whole, even though the box may break anywhere.
+    expect(await squeezed(payout.first())).toEqual({ lines: 1, spills: false })
+    // Narrower than that part, it breaks inside it rather than run out of the box (and the page).
+    const narrow = await squeezed(payout.first(), 30)
+    expect(narrow.lines).toBeGreaterThan(1)
+    expect(narrow.spills).toBe(false)
 
     await page.goto('/payment-links')
     const link = page
       .getByRole('region', { name: 'Payment Links', exact: true })
       .locator('.ref-text', { hasText: /^[^\s-]+-[^\s-]+$/ })
     await expect(link.first()).toBeVisible()
-    expect(await linesWhenSqueezed(link.first())).toBe(2)
+    // As wide as its widest part: one line per part, broken after the hyphen only.
+    expect(await squeezed(link.first())).toEqual({ lines: 2, spills: false })
   },
 )
