@@ -12,6 +12,17 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024
 
 export type ParseRequest = Omit<CheckOptions, 'phoneLib'> & { text: string }
 
+// A file that says what is wrong with it as a whole, before any column is looked for.
+const FILE_EMPTY = 'The file is empty.'
+const NOT_CSV =
+  'This is not a CSV file. Save the sheet as CSV UTF-8 (comma-separated values) and choose that file.'
+const refused = (problem: string): CheckedFile => ({
+  rows: [],
+  ignoredColumns: [],
+  columnNames: {},
+  fileProblems: [problem],
+})
+
 // CSV text → checked rows, with papaparse (header row, empty lines skipped).
 export function parseAndCheck(
   papa: typeof import('papaparse'),
@@ -19,6 +30,9 @@ export function parseAndCheck(
   request: ParseRequest,
 ): CheckedFile {
   const text = request.text.replace(/^\uFEFF/, '')
+  if (text.trim() === '') return refused(FILE_EMPTY)
+  // Text has no NUL: a picture, a spreadsheet's own format or UTF-16 text does.
+  if (text.includes('\u0000')) return refused(NOT_CSV)
   const result = papa.parse<Record<string, string | undefined>>(text, {
     header: true,
     skipEmptyLines: 'greedy',

@@ -133,6 +133,21 @@ describe('parseAndCheck', () => {
     expect(check('amount\r\n').fileProblems).toEqual(['The file has no rows.'])
   })
 
+  it('says an empty file is empty, and a binary or UTF-16 file is not CSV, once', () => {
+    for (const empty of ['', '\uFEFF', ' \r\n\r\n']) {
+      expect(check(empty).fileProblems).toEqual(['The file is empty.'])
+    }
+    const png = '\uFFFDPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000'
+    const utf16 = 'a\u0000m\u0000o\u0000u\u0000n\u0000t\u0000\r\u0000\n\u00001\u0000'
+    for (const text of [png, utf16]) {
+      const checked = check(text)
+      expect(checked.fileProblems).toEqual([
+        'This is not a CSV file. Save the sheet as CSV UTF-8 (comma-separated values) and choose that file.',
+      ])
+      expect(checked.rows).toEqual([])
+    }
+  })
+
   it('reads 1,000 rows quickly enough for the page', () => {
     const lines = ['reference,amount,customerName,sendCustomerSms,customerPhoneNumber']
     for (let i = 0; i < 1000; i++)
