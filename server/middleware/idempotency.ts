@@ -136,10 +136,9 @@ function crashAt(c: Context<AppEnv>, point: IdempotencyFault): void {
  * Idempotency-Key on POST (docs/api.md#idempotency, docs/sandbox-decisions.md): the handler runs inside one
  * database transaction that also stores its response, so a crash at any point leaves both or
  * neither. A retry replays the stored bytes for 24 h (less any field shown once, see storableBody);
- * a different body is 422; a duplicate while
- * the first runs is 409 with Retry-After (claimKey catches it before authentication, the in-process
- * set and the advisory lock here). Only 2xx/3xx responses are stored, so a failed request can be
- * retried.
+ * a different body is 422; a duplicate while the first runs is 409 with Retry-After (claimKey
+ * catches it before authentication, the in-process set and the advisory lock here). Only 2xx/3xx
+ * responses are stored, so a failed request can be retried.
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   // Keys being worked on by this process; other processes are held off by lockKey.
