@@ -50,10 +50,11 @@ describe('changesText', () => {
       'MFA: No → Yes',
     )
     expect(changesText(entry([{ field: 'rows', before: null, after: 12 }]))).toBe('Rows: — → 12')
-    expect(
-      changesText(
-        entry([{ field: 'status', before: 'authorized_pending_capture', after: 'succeeded' }]),
-      ),
-    ).toBe('Status: Authorized pending capture → Succeeded')
+    // A payment link's status in the links screens' words.
+    const captured = {
+      ...entry([{ field: 'status', before: 'authorized_pending_capture', after: 'succeeded' }]),
+      objectType: 'payment_link' as const,
+    }
+    expect(changesText(captured)).toBe('Status: Authorised, awaiting capture → Succeeded')
   })
 })

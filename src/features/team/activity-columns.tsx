@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ActivityChange, ActivityEntry } from '@/api/schema/team'
 import { DEFAULT_CURRENCY } from '@/config/limits'
 import { formatDateTime } from '@/lib/dates'
+import { intentStatusLabel } from '@/lib/intent-status'
 import { formatMoney } from '@/lib/money'
 import { humanize } from '@/lib/prettify'
 import { Badge } from '@/ui/badge'
@@ -28,15 +29,22 @@ const FIELD_LABELS: Record<string, string> = {
 }
 // Amounts are recorded in minor units, in the account's currency unless the change names one.
 const MONEY_FIELDS = new Set(['amount', 'captureAmount'])
-// Codes recorded as the API spells them (statuses, roles), shown as the screens show them.
+// Codes recorded as the API spells them (statuses, roles), shown as the screens show them: a
+// payment link's status in the links screens' words.
 const CODE_FIELDS = new Set(['status', 'role'])
 
-function changeValue(field: string, value: ActivityChange['after'], currency: string): string {
+function changeValue(
+  entry: ActivityEntry,
+  field: string,
+  value: ActivityChange['after'],
+  currency: string,
+): string {
   if (value === null) return '—'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value, currency)
-  if (typeof value === 'string' && CODE_FIELDS.has(field)) return humanize(value)
-  return String(value)
+  if (typeof value !== 'string' || !CODE_FIELDS.has(field)) return String(value)
+  if (field === 'status' && entry.objectType === 'payment_link') return intentStatusLabel(value)
+  return humanize(value)
 }
 
 // 'Amount: — → £1.00; Reason: — → Journey cancelled; Status: — → Pending'.
@@ -46,7 +54,7 @@ export function changesText(entry: ActivityEntry): string {
   return entry.changes
     .map((c) => {
       const label = FIELD_LABELS[c.field] ?? humanize(c.field)
-      const value = (v: ActivityChange['after']) => changeValue(c.field, v, currency)
+      const value = (v: ActivityChange['after']) => changeValue(entry, c.field, v, currency)
       return `${label}: ${value(c.before)} → ${value(c.after)}`
     })
     .join('; ')
