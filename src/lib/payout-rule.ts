@@ -7,7 +7,7 @@ import { offsetMinutes } from '@/lib/zone-offset'
 export const PAYOUT_ZONE = 'Europe/London'
 export const PAYOUT_DELAY_HOURS = 30
 const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
+export const DAY_MS = 24 * HOUR_MS
 
 export interface PayoutForecast {
   cadence: 'daily' | 'weekly'

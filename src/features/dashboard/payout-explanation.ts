@@ -1,6 +1,4 @@
-import { PAYOUT_ZONE, type PayoutForecast } from '@/lib/payout-rule'
-
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS, PAYOUT_ZONE, type PayoutForecast } from '@/lib/payout-rule'
 
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {

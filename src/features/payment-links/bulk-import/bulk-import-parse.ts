@@ -62,12 +62,7 @@ export async function readImportFile(
   options: Omit<CheckOptions, 'phoneLib'>,
 ): Promise<CheckedFile> {
   if (file.size > MAX_FILE_BYTES) {
-    return {
-      rows: [],
-      ignoredColumns: [],
-      columnNames: {},
-      fileProblems: [`The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`],
-    }
+    return refused(`The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`)
   }
   const text = await file.text()
   const request: ParseRequest = { ...options, text }
