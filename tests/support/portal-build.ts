@@ -9,7 +9,8 @@ import { buildIfStale } from '../../server/portal-build'
  * private server) and reused by every test while no source is newer. Its error reporting points
  * at the sandbox ingest (tests/e2e/error-reporting.spec.ts).
  */
-export const E2E_DIST_DIR = 'dist-e2e'
+// E2E_DIST_DIR lets two checkouts' runs on one machine keep builds of their own.
+export const E2E_DIST_DIR = process.env.E2E_DIST_DIR?.trim() || 'dist-e2e'
 export const E2E_BUILD_ENV = {
   VITE_SENTRY_DSN: 'https://e2e@errors.invalid/1',
   VITE_SENTRY_TUNNEL: '/sandbox/errors',
