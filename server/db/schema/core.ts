@@ -562,6 +562,11 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     signingSecret: text('signing_secret').notNull(),
+    // Who made it (for a key, the key's creator): the endpoint receives only the events this person
+    // may still see in the account, and nothing once they have left it (docs/events.md#who-sees-what).
+    createdByUserId: text('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     // After a rotation the old secret keeps signing (a second v1=) until it expires.
     previousSigningSecret: text('previous_signing_secret'),
     previousSigningSecretExpiresAt: timestamptz('previous_signing_secret_expires_at'),

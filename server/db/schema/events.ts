@@ -93,6 +93,9 @@ export const pushSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
+    // The signed-in device (devices.id) that subscribed: a password change on another device
+    // removes it (docs/events.md#push).
+    deviceId: text('device_id'),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     submerchantIds: text('submerchant_ids').array().notNull(),
