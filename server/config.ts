@@ -30,6 +30,10 @@ export interface ServerConfig {
   publicUrl?: string
   // X-Forwarded-Host/-Proto count only behind a proxy that sets them (TRUST_PROXY=1).
   trustProxy?: boolean
+  // Reachable by others: a HOST that is not loopback, or behind a proxy (TRUST_PROXY=1). Production
+  // behaviour (PUBLIC_URL required, no private-address receivers, sandbox controls need a token)
+  // follows this flag; absent means a loopback-only sandbox.
+  exposed?: boolean
   // When set, the /sandbox controls need Authorization: Bearer <SANDBOX_TOKEN>.
   sandboxToken?: string
   // A /v1 request not answered by then gets 503 with Retry-After (REQUEST_DEADLINE_SECONDS).
@@ -123,13 +127,18 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
   const publicUrls = origins(env, 'PUBLIC_URL')
   if (publicUrls.length > 1) throw new ConfigError('PUBLIC_URL must be one origin')
   const controlsWanted = flag(env, 'SANDBOX_CONTROLS', true)
+  const trustProxy = flag(env, 'TRUST_PROXY', false)
   // Beyond loopback the controls (live reset tokens in the outbox) need a secret, or stay off.
-  const exposed = !isLoopbackHost(host)
+  const exposed = !isLoopbackHost(host) || trustProxy
   const warnings = exposed
     ? [
-        `HOST=${host} listens beyond loopback: anyone on the network can reach this server.`,
+        isLoopbackHost(host)
+          ? 'TRUST_PROXY=1: this server is reached through a proxy, so it runs as an exposed server.'
+          : `HOST=${host} listens beyond loopback: anyone on the network can reach this server.`,
         ...(controlsWanted && !sandboxToken
-          ? ['Sandbox controls are off: set SANDBOX_TOKEN to use them beyond loopback.']
+          ? [
+              'Sandbox controls are off: set SANDBOX_TOKEN to use them on an exposed or proxied server.',
+            ]
           : []),
         ...(publicUrls.length === 0 ? ['Set PUBLIC_URL to the address clients use in links.'] : []),
       ]
@@ -155,7 +164,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       },
       fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
       publicUrl: publicUrls[0],
-      trustProxy: flag(env, 'TRUST_PROXY', false),
+      trustProxy,
+      exposed,
       sandboxToken,
       // On PostgreSQL the database is another machine that may stop answering mid-query; PGlite
       // lives in this process. 0 turns the deadline off.
