@@ -40,6 +40,9 @@ export interface ServerConfig {
   requestDeadlineMs?: number
   // Open event streams a person, and an IP address, may hold on this server (docs/events.md).
   streamCaps?: { perUser: number; perIp: number }
+  // Push services an exposed server sends pushes to (PUSH_SERVICE_HOSTS); absent: the browsers' own
+  // (server/lib/public-address.ts). `*.` matches any name below a domain.
+  pushServiceHosts?: string[]
 }
 
 export interface RuntimeConfig {
@@ -114,6 +117,21 @@ export function listeningUrl(host: string, port: number): string {
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
 }
 
+// Comma list of host names, each optionally `*.` for every name below a domain; undefined when unset.
+function hostList(env: Env, name: string): string[] | undefined {
+  const raw = env[name]?.trim()
+  if (!raw) return undefined
+  return raw.split(',').map((part) => {
+    const host = part.trim().toLowerCase()
+    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) {
+      throw new ConfigError(
+        `${name}: "${part.trim()}" is not a host name (a leading *. is allowed)`,
+      )
+    }
+    return host
+  })
+}
+
 function secret(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim()
   if (raw && raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`)
@@ -176,6 +194,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
         perUser: integer(env, 'STREAMS_PER_USER', DEFAULT_STREAM_CAPS.perUser, 1, 100_000),
         perIp: integer(env, 'STREAMS_PER_IP', DEFAULT_STREAM_CAPS.perIp, 1, 100_000),
       },
+      pushServiceHosts: hostList(env, 'PUSH_SERVICE_HOSTS'),
     },
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
