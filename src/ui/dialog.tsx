@@ -8,6 +8,8 @@ interface DialogProps {
   onClose: () => void
   // The dialog's accessible name.
   title: ReactNode
+  // No header: the title only names the dialog, and its content has its own Close (a full-screen sheet).
+  bare?: boolean
   description?: ReactNode
   children?: ReactNode
   footer?: ReactNode
@@ -28,6 +30,7 @@ export function Dialog({
   children,
   footer,
   dismissible = true,
+  bare = false,
   className,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -64,7 +67,8 @@ export function Dialog({
     <dialog
       ref={ref}
       className={['dialog', className].filter(Boolean).join(' ')}
-      aria-labelledby={titleId}
+      aria-labelledby={bare ? undefined : titleId}
+      aria-label={bare && typeof title === 'string' ? title : undefined}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault()
@@ -76,16 +80,23 @@ export function Dialog({
       }}
     >
       <div className="dialog__inner">
-        <div className="dialog__header">
-          <h2 className="dialog__title" id={titleId}>
-            {title}
-          </h2>
-          {dismissible && (
-            <Button variant="ghost" className="dialog__close" aria-label="Close" onClick={onClose}>
-              <span aria-hidden="true">×</span>
-            </Button>
-          )}
-        </div>
+        {!bare && (
+          <div className="dialog__header">
+            <h2 className="dialog__title" id={titleId}>
+              {title}
+            </h2>
+            {dismissible && (
+              <Button
+                variant="ghost"
+                className="dialog__close"
+                aria-label="Close"
+                onClick={onClose}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            )}
+          </div>
+        )}
         {description && <p id={descriptionId}>{description}</p>}
         {children && <div className="dialog__body">{children}</div>}
         <ToastOutlet />

@@ -23,6 +23,7 @@ import { resultOptions, SearchResults, type SearchOption } from '@/features/sear
 import type { SearchTargets } from '@/features/search/targets'
 import { useMeasureSearch } from '@/features/search/timing'
 import { useSearchResults } from '@/features/search/use-search-results'
+import { Dialog } from '@/ui/dialog'
 import './search.css'
 
 function useSettled(value: string, ms: number): string {
@@ -77,16 +78,13 @@ export function SearchPanel(props: SearchPanelProps & { targets: SearchTargets }
   const activeOption = options[active]
   const activeId = activeOption ? optionId(activeOption.id) : null
   const inputRef = useRef<HTMLInputElement>(null)
-  const dialogRef = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' })
   }, [activeId])
   useEffect(() => {
-    const dialog = dialogRef.current
-    if (mode === 'sheet' && dialog && !dialog.open) dialog.showModal()
     if (autoFocus) inputRef.current?.focus()
-  }, [mode, autoFocus])
+  }, [autoFocus])
 
   const finish = () => {
     setExpanded(false)
@@ -249,16 +247,8 @@ export function SearchPanel(props: SearchPanelProps & { targets: SearchTargets }
 
   if (mode === 'bar') return box
   return (
-    <dialog
-      ref={dialogRef}
-      className="search-sheet"
-      aria-label="Search"
-      onCancel={(event) => {
-        event.preventDefault()
-        finish()
-      }}
-    >
+    <Dialog open bare title="Search" className="search-sheet" onClose={finish}>
       {box}
-    </dialog>
+    </Dialog>
   )
 }
