@@ -14,13 +14,7 @@ import { parseListSearch, type ListParams, type ListSearch, type ListSpec } from
 import { toListParams } from '@/lib/list-view'
 import type { PlainSearch } from '@/lib/search'
 import { useListSearch } from '@/lib/use-list-search'
-import {
-  ACCESS_DENIED_MESSAGES,
-  ACCESS_RULES,
-  accessFor,
-  type AccessRule,
-  type AccessSubject,
-} from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES, type Access, type AccessRule } from '@/policy/access'
 import type { Session } from '@/session/session'
 import { NotPermitted } from '@/ui/not-permitted'
 
@@ -29,6 +23,8 @@ export interface ListContext {
   queryClient: QueryClient
   submerchant: Submerchant
   submerchantRole: Role | null
+  // Decided once for the account by the _auth route (policy/access).
+  access: Access
   session: Session
 }
 
@@ -49,7 +45,7 @@ interface ListRouteOptions<TData, TKey extends QueryKey> {
   // The rule the list needs; refused, the page says why and nothing is asked of the API.
   access?: AccessRule
   // A list that waits on the account's state (payment links before enrolment) is not loaded then.
-  loads?: (subject: AccessSubject) => boolean
+  loads?: (access: Access) => boolean
   // What the loader asks for, once: the first page of the URL's view (the screen's own query), or
   // the record the list belongs to (a terminal, whose page shows its sales).
   load: (
@@ -68,11 +64,6 @@ interface ListLoaderMatch {
   location: ParsedLocation
 }
 
-const subjectOf = (context: ListContext): AccessSubject => ({
-  role: context.submerchantRole,
-  account: context.submerchant,
-})
-
 /**
  * A list route from its spec: the loader (the access check, then the first page of the URL's view,
  * once), and the page (the URL checked against the spec by useListSearch, NotPermitted when the
@@ -83,10 +74,9 @@ export function listRoute<TData, TKey extends QueryKey>(
   spec: ListSpec,
   options: ListRouteOptions<TData, TKey>,
 ) {
-  const allowed = (context: ListContext) =>
-    !options.access || ACCESS_RULES[options.access](subjectOf(context))
+  const allowed = ({ access }: ListContext) => !options.access || access[options.access]
   const loads = (context: ListContext) =>
-    allowed(context) && (options.loads?.(subjectOf(context)) ?? true)
+    allowed(context) && (options.loads?.(context.access) ?? true)
 
   function loader({ context, params, location }: ListLoaderMatch) {
     if (!loads(context)) return undefined
@@ -111,6 +101,3 @@ export function listRoute<TData, TKey extends QueryKey>(
 
   return { loader, Page }
 }
-
-// The access check's subject, for screens that show more than one state (enrolment).
-export const accessOf = (context: ListContext) => accessFor(subjectOf(context))

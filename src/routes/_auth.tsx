@@ -5,9 +5,15 @@ import { AccountFrame, AccountFrameError } from '@/routes/-account-frame'
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     // Loaded on demand: the account loaders and their schemas stay out of the /login bundle.
-    const { requireAccount } = await import('@/features/accounts/guards')
+    const [{ requireAccount }, { accessFor }] = await Promise.all([
+      import('@/features/accounts/guards'),
+      import('@/policy/access'),
+    ])
     const { queryClient, submerchantUser, submerchant } = await requireAccount(context, location)
-    return { queryClient, submerchant, submerchantRole: submerchantUser.submerchantRole }
+    const submerchantRole = submerchantUser.submerchantRole
+    // Access is decided here once (docs/roles.md); the routes below read it from their context.
+    const access = accessFor({ role: submerchantRole, account: submerchant })
+    return { queryClient, submerchant, submerchantRole, access }
   },
   errorComponent: AccountFrameError,
   component: AuthLayout,

@@ -39,27 +39,22 @@ export const Route = createFileRoute('/_auth/dashboard')({
     }
   },
   head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
-  loader: ({ context, location }) => {
-    const period = resolvePeriod(choiceOf(location.search as Record<string, unknown>))
-    const { current } = periodSummaries(period, deviceTimeZone())
+  // The period is read from the checked URL once, here: the loader and the page both take it.
+  loaderDeps: ({ search }): PeriodChoice => ({
+    period: (search.period ?? 'today') as PeriodChoice['period'],
+    from: search.from,
+    to: search.to,
+  }),
+  loader: ({ context, deps }) => {
+    const { current } = periodSummaries(resolvePeriod(deps), deviceTimeZone())
     return loadQuery(context.queryClient, dashboardQueries.summary(context.submerchant.id, current))
   },
   component: DashboardPage,
 })
 
-function choiceOf(search: { period?: unknown; from?: unknown; to?: unknown }): PeriodChoice {
-  const period = (
-    typeof search.period === 'string' ? search.period : 'today'
-  ) as PeriodChoice['period']
-  return {
-    period: PERIODS.includes(period) ? period : 'today',
-    from: typeof search.from === 'string' ? search.from : undefined,
-    to: typeof search.to === 'string' ? search.to : undefined,
-  }
-}
-
 function DashboardPage() {
   const search = Route.useSearch()
+  const choice = Route.useLoaderDeps()
   const navigate = Route.useNavigate()
   const { submerchant, submerchantRole } = Route.useRouteContext()
   return (
@@ -67,7 +62,7 @@ function DashboardPage() {
       account={submerchant}
       role={submerchantRole}
       welcome={search.welcome}
-      choice={choiceOf(search)}
+      choice={choice}
       onChoiceChange={(choice) =>
         void navigate({
           search: (prev) => ({

@@ -4,13 +4,13 @@ import { developerQueries } from '@/features/developer/api'
 import { DeveloperScreen } from '@/features/developer/developer-screen'
 import { LatestSalePicker } from '@/features/sales/latest-sale-picker'
 import { loadQuery } from '@/lib/load-query'
-import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/developer/')({
   head: () => ({ meta: [{ title: pageTitle('Developer Tools') }] }),
   loader: ({ context }) =>
-    accessFor({ role: context.submerchantRole, account: context.submerchant }).canUseDeveloperTools
+    context.access.canUseDeveloperTools
       ? Promise.all([
           loadQuery(context.queryClient, developerQueries.apiKeys(context.submerchant.id)),
           loadQuery(context.queryClient, developerQueries.endpoints(context.submerchant.id)),
@@ -20,8 +20,8 @@ export const Route = createFileRoute('/_auth/developer/')({
 })
 
 function DeveloperPage() {
-  const { submerchant, submerchantRole } = Route.useRouteContext()
-  if (!accessFor({ role: submerchantRole, account: submerchant }).canUseDeveloperTools) {
+  const { submerchant, access } = Route.useRouteContext()
+  if (!access.canUseDeveloperTools) {
     return (
       <NotPermitted title="Developer Tools" message={ACCESS_DENIED_MESSAGES.canUseDeveloperTools} />
     )

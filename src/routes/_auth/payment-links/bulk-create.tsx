@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { BulkImportScreen } from '@/features/payment-links/bulk-import/bulk-import-screen'
 import { NotPermitted } from '@/ui/not-permitted'
-import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES } from '@/policy/access'
 
 // Bulk create (CSV import, docs/screens.md#payment-links); viewers are told they may not (docs/roles.md#payment-links).
 export const Route = createFileRoute('/_auth/payment-links/bulk-create')({
@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_auth/payment-links/bulk-create')({
 })
 
 function BulkCreatePage() {
-  const { submerchant, submerchantRole, session } = Route.useRouteContext()
-  const access = accessFor({ role: submerchantRole, account: submerchant })
+  const { submerchant, session, access } = Route.useRouteContext()
   if (!access.canCreatePaymentLinks || !session.userId) {
     return (
       <NotPermitted

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { EnrollmentPanel } from '@/features/enrollment/enrollment-panel'
 import { CreatePaymentLinkScreen } from '@/features/payment-links/create-screen'
-import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 import { useReloadAccount } from '@/features/accounts/use-reload-account'
 
@@ -12,10 +12,9 @@ export const Route = createFileRoute('/_auth/payment-links/create')({
 })
 
 function CreatePage() {
-  const { submerchant, submerchantRole } = Route.useRouteContext()
+  const { submerchant, access } = Route.useRouteContext()
   const navigate = Route.useNavigate()
   const reload = useReloadAccount(submerchant.id)
-  const access = accessFor({ role: submerchantRole, account: submerchant })
   if (access.needsEnrollment) {
     return <EnrollmentPanel submerchantId={submerchant.id} onEnrolled={reload} />
   }

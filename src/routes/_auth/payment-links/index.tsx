@@ -5,13 +5,12 @@ import { EnrollmentPanel } from '@/features/enrollment/enrollment-panel'
 import { intentQueries } from '@/features/payment-links/api'
 import { PAYMENT_LINKS_LIST } from '@/features/payment-links/list-spec'
 import { PaymentLinksListScreen } from '@/features/payment-links/payment-links-list-screen'
-import { accessOf, listRoute, type ListRouteView } from '@/routes/-list-route'
+import { listRoute, type ListRouteView } from '@/routes/-list-route'
 import { plainSearch } from '@/lib/search'
-import { needsEnrollment } from '@/policy/access'
 
 const paymentLinks = listRoute(PAYMENT_LINKS_LIST, {
   title: 'Payment Links',
-  loads: (subject) => !needsEnrollment(subject),
+  loads: (access) => !access.needsEnrollment,
   load: ({ submerchant }, params) => intentQueries.list(submerchant.id, params),
   screen: (view) => <PaymentLinksPage {...view} />,
 })
@@ -25,9 +24,8 @@ export const Route = createFileRoute('/_auth/payment-links/')({
 
 // An account not yet enrolled with the acquirer enrols here first.
 function PaymentLinksPage({ context, search, onSearchChange }: ListRouteView) {
-  const { submerchant, session } = context
+  const { submerchant, session, access } = context
   const reload = useReloadAccount(submerchant.id)
-  const access = accessOf(context)
   if (access.needsEnrollment) {
     return <EnrollmentPanel submerchantId={submerchant.id} onEnrolled={reload} />
   }

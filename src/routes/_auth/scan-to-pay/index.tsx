@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { scanToPayUrl } from '@/features/scan-to-pay/pay-link'
 import { ScanToPayScreen } from '@/features/scan-to-pay/scan-to-pay-screen'
-import { ACCESS_DENIED_MESSAGES, accessFor } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 // /scan-to-pay, titled Anytime Payments (docs/screens.md#scan-to-pay). Needs no call: the account in context is enough, so
@@ -13,8 +13,7 @@ export const Route = createFileRoute('/_auth/scan-to-pay/')({
 })
 
 function ScanToPayPage() {
-  const { submerchant, submerchantRole } = Route.useRouteContext()
-  const access = accessFor({ role: submerchantRole, account: submerchant })
+  const { submerchant, access } = Route.useRouteContext()
   if (!access.canUseScanToPay) {
     return (
       <NotPermitted title="Anytime Payments" message={ACCESS_DENIED_MESSAGES.canUseScanToPay} />

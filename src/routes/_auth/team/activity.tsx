@@ -4,18 +4,17 @@ import { ActivityScreen } from '@/features/team/activity-screen'
 import { ACTIVITY_LIST } from '@/features/team/activity-spec'
 import { teamQueries } from '@/features/team/api'
 import { plainSearch } from '@/lib/search'
-import { accessFor } from '@/policy/access'
 import { listRoute } from '@/routes/-list-route'
 
 const activity = listRoute(ACTIVITY_LIST, {
   title: 'Activity',
   access: 'canViewActivity',
   load: ({ submerchant }, params) => teamQueries.activity(submerchant.id, params),
-  screen: ({ context: { submerchant, submerchantRole, session }, search, onSearchChange }) => (
+  screen: ({ context: { submerchant, access, session }, search, onSearchChange }) => (
     <ActivityScreen
       submerchantId={submerchant.id}
       userId={session.userId}
-      ownOnly={!accessFor({ role: submerchantRole, account: submerchant }).canViewAllActivity}
+      ownOnly={!access.canViewAllActivity}
       search={search}
       onSearchChange={onSearchChange}
     />

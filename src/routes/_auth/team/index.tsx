@@ -3,7 +3,7 @@ import { pageTitle } from '@/config/app'
 import { teamQueries } from '@/features/team/api'
 import { TeamScreen } from '@/features/team/team-screen'
 import { loadQuery } from '@/lib/load-query'
-import { ACCESS_DENIED_MESSAGES, accessFor, canInviteAs } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES, canInviteAs } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 const ROLES = ['owner', 'manager', 'viewer'] as const
@@ -11,7 +11,7 @@ const ROLES = ['owner', 'manager', 'viewer'] as const
 export const Route = createFileRoute('/_auth/team/')({
   head: () => ({ meta: [{ title: pageTitle('Team') }] }),
   loader: ({ context }) =>
-    accessFor({ role: context.submerchantRole, account: context.submerchant }).canViewTeam
+    context.access.canViewTeam
       ? Promise.all([
           loadQuery(context.queryClient, teamQueries.members(context.submerchant.id)),
           loadQuery(context.queryClient, teamQueries.invitations(context.submerchant.id)),
@@ -21,10 +21,8 @@ export const Route = createFileRoute('/_auth/team/')({
 })
 
 function TeamPage() {
-  const { submerchant, submerchantRole, session } = Route.useRouteContext()
+  const { submerchant, submerchantRole, session, access } = Route.useRouteContext()
   const navigate = useNavigate()
-  const subject = { role: submerchantRole, account: submerchant }
-  const access = accessFor(subject)
   if (!access.canViewTeam) {
     return <NotPermitted title="Team" message={ACCESS_DENIED_MESSAGES.canViewTeam} />
   }
@@ -33,7 +31,9 @@ function TeamPage() {
       submerchantId={submerchant.id}
       userId={session.userId ?? ''}
       canManage={access.canManageMembers}
-      inviteRoles={ROLES.filter((role) => canInviteAs(subject, role))}
+      inviteRoles={ROLES.filter((role) =>
+        canInviteAs({ role: submerchantRole, account: submerchant }, role),
+      )}
       onLeft={() => void navigate({ to: '/select-account' })}
     />
   )

@@ -3,21 +3,25 @@ import { pageTitle } from '@/config/app'
 import { intentQueries } from '@/features/payment-links/api'
 import { EditPaymentLinkScreen } from '@/features/payment-links/edit-screen'
 import { loadQuery } from '@/lib/load-query'
-import { accessFor, ACCESS_DENIED_MESSAGES } from '@/policy/access'
+import { ACCESS_DENIED_MESSAGES } from '@/policy/access'
 import { NotPermitted } from '@/ui/not-permitted'
 
 export const Route = createFileRoute('/_auth/payment-links/$intentId/edit')({
   head: () => ({ meta: [{ title: pageTitle('Edit payment link') }] }),
   loader: ({ context, params }) =>
-    loadQuery(context.queryClient, intentQueries.detail(context.submerchant.id, params.intentId)),
+    context.access.canEditPaymentLinks
+      ? loadQuery(
+          context.queryClient,
+          intentQueries.detail(context.submerchant.id, params.intentId),
+        )
+      : undefined,
   component: EditPage,
 })
 
 function EditPage() {
   const { intentId } = Route.useParams()
-  const { submerchant, submerchantRole } = Route.useRouteContext()
+  const { submerchant, access } = Route.useRouteContext()
   const navigate = Route.useNavigate()
-  const access = accessFor({ role: submerchantRole, account: submerchant })
   if (!access.canEditPaymentLinks) {
     return (
       <NotPermitted

@@ -4,7 +4,6 @@ import { intentQueries, needsRecheck } from '@/features/payment-links/api'
 import { NotifyWhenPaid } from '@/features/notifications-push/notify-when-paid'
 import { PaymentLinkDetailScreen } from '@/features/payment-links/detail-screen'
 import { loadQuery } from '@/lib/load-query'
-import { accessFor } from '@/policy/access'
 
 export const Route = createFileRoute('/_auth/payment-links/$intentId/')({
   // docs/screens.md#payment-links: the create page opened through the id route goes to the create route.
@@ -24,13 +23,13 @@ export const Route = createFileRoute('/_auth/payment-links/$intentId/')({
 
 function DetailPage() {
   const { intentId } = Route.useParams()
-  const { submerchant, submerchantRole } = Route.useRouteContext()
+  const { submerchant, access } = Route.useRouteContext()
   const navigate = Route.useNavigate()
   return (
     <PaymentLinkDetailScreen
       submerchantId={submerchant.id}
       intentId={intentId}
-      canModify={accessFor({ role: submerchantRole, account: submerchant }).canEditPaymentLinks}
+      canModify={access.canEditPaymentLinks}
       onDeleted={() => void navigate({ to: '/payment-links' })}
       notify={<NotifyWhenPaid submerchantId={submerchant.id} />}
     />
