@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
@@ -92,6 +93,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     }
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
+    boundByRequestDeadlines(pool)
     // Fail fast with a clear error instead of on the first request.
     await pool.query('select 1')
     return {
@@ -117,6 +119,101 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     client: pglite,
     close: () => pglite.close(),
   }
+}
+
+/**
+ * A request's database work under its deadline (server/middleware/deadline.ts). On PostgreSQL each
+ * connection a request takes runs its statements with `statement_timeout` set to the deadline, and
+ * when the request's answer is given up (503 deadline_exceeded) the statements running on the
+ * connections it still holds are cancelled (SQLSTATE 57014), so no query outlives the answer that
+ * waited for it. Work outside a request (start-up, the delivery loops, the world) runs with no
+ * timeout. PGlite runs one statement at a time in this process: nothing to set or cancel.
+ */
+export interface RequestDeadline {
+  readonly timeoutMs: number
+  // The pool's connections this request holds right now.
+  readonly held: Set<pg.PoolClient>
+}
+
+const requestDeadlines = new AsyncLocalStorage<RequestDeadline>()
+// The statement_timeout each connection was last given (absent: the server's default, none).
+const timeoutOf = new WeakMap<pg.PoolClient, number>()
+const holderOf = new WeakMap<pg.PoolClient, RequestDeadline>()
+
+export function runUnderDeadline<T>(deadline: RequestDeadline, work: () => Promise<T>): Promise<T> {
+  return requestDeadlines.run(deadline, work)
+}
+
+// Cancels what the request's connections are running; the connections stay in the pool.
+export async function cancelRequestStatements(
+  database: Database,
+  deadline: RequestDeadline,
+): Promise<void> {
+  if (database.kind !== 'postgres' || deadline.held.size === 0) return
+  const pids = [...deadline.held].map(
+    (client) => (client as unknown as { processID: number }).processID,
+  )
+  await (database.client as pg.Pool)
+    .query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids])
+    .catch((error: unknown) => {
+      console.error(`Could not cancel a request's statements (${String(error)})`)
+    })
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: () => void,
+) => void
+
+/**
+ * Every connection the pool hands out (pool.query goes through connect() too) first gets the
+ * statement_timeout of the request asking for it, or none outside a request. The SET runs before the
+ * caller's own statements, and only when the value changes.
+ */
+function boundByRequestDeadlines(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void
+  // Resolves once the connection is ready for the caller's own statements.
+  const prepare = async (client: pg.PoolClient, deadline: RequestDeadline | undefined) => {
+    if (deadline) {
+      deadline.held.add(client)
+      holderOf.set(client, deadline)
+    }
+    const timeoutMs = deadline?.timeoutMs ?? 0
+    if ((timeoutOf.get(client) ?? 0) === timeoutMs) return
+    timeoutOf.delete(client)
+    await client.query(`set statement_timeout = ${timeoutMs}`)
+    timeoutOf.set(client, timeoutMs)
+  }
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    holderOf.get(client)?.held.delete(client)
+    holderOf.delete(client)
+  })
+  const bounded = (callback?: ConnectCallback): Promise<pg.PoolClient> | undefined => {
+    // The request is read here, in the caller's context: a connection handed over later by
+    // another request's release would otherwise be credited to that request.
+    const deadline = requestDeadlines.getStore()
+    const take = (then: ConnectCallback) =>
+      connect((error, client, done) => {
+        if (error || !client) return then(error, client, done)
+        prepare(client, deadline).then(
+          () => then(undefined, client, done),
+          (failed: Error) => {
+            // A connection that cannot take the setting is broken: the pool drops it.
+            client.release(failed)
+            then(failed, undefined, done)
+          },
+        )
+      })
+    if (callback) {
+      take(callback)
+      return undefined
+    }
+    return new Promise((resolve, reject) =>
+      take((error, client) => (error || !client ? reject(error) : resolve(client))),
+    )
+  }
+  pool.connect = bounded as typeof pool.connect
 }
 
 // Applies the committed drizzle-kit migrations (idempotent).

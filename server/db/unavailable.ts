@@ -3,8 +3,9 @@
 // not connect in time. The error handler answers them 503 with Retry-After (docs/sandbox.md#many-servers).
 
 // SQLSTATE classes and codes: 08 connection exception, 57P01-57P03 shutdown and start-up,
-// 53300 too many connections.
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/
+// 53300 too many connections, 57014 a statement cancelled (a request's deadline passed, or an
+// operator cancelled it): nothing wrong with the request itself.
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300|57014)$/
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
