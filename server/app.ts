@@ -7,7 +7,6 @@ import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
 import { requestDeadline } from './middleware/deadline'
 import { closeWhileDraining } from './middleware/drain'
-import { capCostlyReads } from './middleware/costly-reads'
 import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
@@ -41,6 +40,7 @@ import { tokenRoutes } from './routes/tokens'
 import { userSecurityRoutes } from './routes/user-security'
 import { userRoutes } from './routes/users'
 import { payPageRoutes } from './sandbox/pay-page'
+import { paymentProofRoutes, receiptKeyRoutes } from './routes/payment-proofs'
 import { webhookEndpointRoutes } from './routes/webhook-endpoints'
 import { receiptPageRoutes } from './sandbox/receipt-page'
 import { sandboxRoutes } from './sandbox/routes'
@@ -54,8 +54,7 @@ export interface AppOptions {
 /**
  * The sandbox API and portal host. Order matters: request id and headers wrap everything;
  * /v1 then runs no-store → CORS → CSRF → body size and hostile input (every route) → JSON media
- * type → idempotency key claim → auth → perspective → costly-read cap → refused attempts →
- * idempotency → route.
+ * type → idempotency key claim → auth → perspective → refused attempts → idempotency → route.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   setPasswordHashMode(deps.config.mode)
@@ -93,8 +92,6 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/v1/password-reset-tickets', limit('password_reset'))
   app.use('/v1/*', authenticate())
   app.use('/v1/*', perspective())
-  // Summaries and searches: at most 4 at once per person (429 with Retry-After).
-  app.use('/v1/*', capCostlyReads())
   // Outside the idempotent transaction, so a refused attempt's row stays when that rolls back.
   app.use('/v1/*', recordRefusals())
   app.use('/v1/*', idempotency())
@@ -108,6 +105,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/activity', activityRoutes())
   app.route('/v1/sales', salesRoutes())
   app.route('/v1/sales', refundRequestRoutes())
+  app.route('/v1/sales', paymentProofRoutes())
   app.route('/v1/balance-transactions', balanceTransactionRoutes())
   app.route('/v1/receipts', receiptRoutes())
   app.route('/v1/api-keys', apiKeyRoutes())
@@ -133,6 +131,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   // Liveness and readiness for a load balancer's health checks.
   app.route('/', healthRoutes())
+
+  // The public keys that check payment proofs (docs/api.md#payment-proofs).
+  app.route('/.well-known', receiptKeyRoutes())
 
   // The hosted receipt page the advice links to (public by its unguessable id).
   app.route('/receipts', receiptPageRoutes())

@@ -11,6 +11,7 @@ import { buildIfStale } from './portal-build'
 import { seedIfEmpty } from './seed/index'
 import { startPushDeliveryLoop } from './push/delivery'
 import { vapidKeysOf } from './push/vapid'
+import { ensureReceiptKeys } from './domain/receipt-keys'
 import { startDeliveryLoop } from './webhooks/delivery'
 import { existingEventHub } from './events/hub'
 import { startWorld } from './sandbox/world'
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   // Web Push (server/push/delivery.ts): the key pair is made now if this is the first start; every
   // server sends (skip locked claims keep each push to one sender).
   await vapidKeysOf(database, clock.now())
+  // Payment proofs (docs/api.md#payment-proofs): the first signing key is made now on a first start.
+  await ensureReceiptKeys(database.db, clock.now())
   const pushes = startPushDeliveryLoop({ db: database, clock, config: config.server })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

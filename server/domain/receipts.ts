@@ -2,6 +2,7 @@ import type { ReceiptAdvice, ReceiptAdvicePayload } from '@/api/schema/receipts'
 import { formatMoney } from '@/lib/money'
 import type { Db } from '../db/client'
 import { notFound } from '../errors'
+import { proofOfSale, proofPath } from './payment-proofs'
 import { addOutboxMessage } from '../sandbox/outbox'
 import { findReceipt, formatReceiptTime, type ReceiptView } from '../sandbox/receipt-page'
 
@@ -23,12 +24,17 @@ export async function sendReceiptAdvice(
   db: Db,
   receipt: ReceiptView,
   payload: ReceiptAdvicePayload,
-  opts: { receiptUrl: string; now: Date },
+  opts: { receiptUrl: string; linkTo: (path: string) => string; now: Date },
 ): Promise<ReceiptAdvice> {
   const url = opts.receiptUrl
   const total = formatMoney(receipt.amount, receipt.currency)
   const when = formatReceiptTime(receipt.capturedAt)
-  const text = `${receipt.merchantName}: your receipt for ${total} on ${when}: ${url}`
+  // The signed proof the customer can show a driver (docs/api.md#payment-proofs).
+  const proof = await proofOfSale(db, receipt.saleId, opts.now)
+  const proofUrl = proof ? opts.linkTo(proofPath(proof.token)) : null
+  const text = `${receipt.merchantName}: your receipt for ${total} on ${when}: ${url}${
+    proofUrl ? `\nProof of payment to show your driver: ${proofUrl}` : ''
+  }`
   const recipient = payload.channel === 'sms' ? payload.phoneNumber : payload.emailAddress
   await addOutboxMessage(db, {
     channel: payload.channel,
@@ -42,6 +48,7 @@ export async function sendReceiptAdvice(
       submerchantId: receipt.submerchantId,
       brand: payload.brand,
       receiptUrl: url,
+      proofUrl,
       receiptHost: receipt.receiptHost,
     },
     createdAt: opts.now,

@@ -60,6 +60,7 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'GET /v1/sales': 'sales:read',
   'GET /v1/sales/summary': 'sales:read',
   'GET /v1/sales/:id': 'sales:read',
+  'GET /v1/sales/:id/proof': 'sales:read',
   // Refund requests act on a sale; the key's creator's refund rule (docs/roles.md#refunds) still applies.
   'GET /v1/sales/:saleId/refund-requests': 'sales:read',
   'POST /v1/sales/:saleId/refund-requests': 'sales:update',

@@ -22,7 +22,12 @@ export function receiptRoutes(): Hono<AppEnv> {
     // The row names the sale and the channel, never the customer's number or address.
     const advice = await audited(
       c,
-      (tx) => sendReceiptAdvice(tx, receipt, payload, { receiptUrl, now }),
+      (tx) =>
+        sendReceiptAdvice(tx, receipt, payload, {
+          receiptUrl,
+          linkTo: (path) => absoluteUrl(c, path),
+          now,
+        }),
       (sent) => ({
         action: 'receipt.sent',
         object: {

@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../context'
 import { badRequest, HttpError } from '../errors'
 import { brandStylesheetHref, customerPage, escapeHtml, wantsHtml } from './html'
+import { PROOF_CSS } from './proof-html'
 import { TEST_CARDS } from './test-cards'
 
 const e = escapeHtml
@@ -130,7 +131,7 @@ a { color: inherit; }
 .test-cards h2 { font-size: 1rem; margin: 0; }
 .test-cards ul { padding-left: 1.25rem; margin: 0.5rem 0 0; }
 code { font-size: 0.9375rem; }
-@media (prefers-color-scheme: dark) {
+${PROOF_CSS}@media (prefers-color-scheme: dark) {
   :root { --ink: #f3f4f6; --muted: #d1d5db; --line: #374151; --surface: #111827; --page: #030712; --bad: #fca5a5; }
   .notice { background: #450a0a; } .state { background: #1f2937; }
   button { background: #f3f4f6; color: #111827; }

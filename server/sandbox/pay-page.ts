@@ -1,7 +1,7 @@
 // The sandbox checkout page /pay/{intentId}: public by the link's unguessable id, mobile first,
 // no script at all (plain forms), styles from same-origin stylesheets (CSP without unsafe-inline).
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { formatMoney } from '@/lib/money'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
@@ -24,6 +24,7 @@ import {
   testCardList,
 } from './pay-html'
 import { checkCard, type CardCheck } from './test-cards'
+import { proofSection, saleProofUrl } from './proof-html'
 import { scanPayRoutes } from './scan-pay-page'
 
 interface PayView {
@@ -138,7 +139,7 @@ ${testCardList()}`,
   )
 }
 
-function renderClosed(view: PayView): string {
+function renderClosed(view: PayView, proof: string): string {
   const { intent } = view
   const scan = intent.createdBy === SCAN_TO_PAY_CREATOR ? SCAN_CLOSED[intent.status] : undefined
   const closed = scan ??
@@ -158,7 +159,8 @@ function renderClosed(view: PayView): string {
 <h2>${e(closed.title)}</h2>
 <p>${e(closed.text)}</p>
 ${receipt}
-</section>`,
+</section>
+${proof}`,
     view.operatorId,
   )
 }
@@ -182,10 +184,18 @@ to ${e(view.merchantName)} with card •••• ${e(view.intent.cardLastFour ?
   )
 }
 
-function renderView(view: PayView): string {
+// `proof`: the paid sale's proof of payment section (proof-html.ts), shown once it succeeded.
+function renderView(view: PayView, proof = ''): string {
   if (view.intent.status === 'requires_3ds_challenge') return renderChallenge(view)
   if (PAYABLE_STATUSES.includes(view.intent.status)) return renderPayable(view, null)
-  return renderClosed(view)
+  return renderClosed(view, proof)
+}
+
+async function paidProof(c: Context<AppEnv>, view: PayView): Promise<string> {
+  const { saleId, status } = view.intent
+  if (status !== 'succeeded' || !saleId) return ''
+  const url = await saleProofUrl(c, saleId)
+  return url ? proofSection(url) : ''
 }
 
 const NOT_FOUND = payHtml(
@@ -214,7 +224,7 @@ export function payPageRoutes(): Hono<AppEnv> {
       now: clock.now(),
     })
     if (!view) return refuse(c, 404, NOT_FOUND, LINK_NOT_FOUND, 'not_found')
-    return c.html(renderView(view))
+    return c.html(renderView(view, await paidProof(c, view)))
   })
 
   app.post('/:intentId', async (c) => {

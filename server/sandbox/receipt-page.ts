@@ -10,6 +10,7 @@ import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import { operators, paymentFacilitators, receipts, sales, submerchants } from '../db/schema/core'
 import { brandHeader, brandStylesheetHref, customerPage, escapeHtml } from './html'
+import { PROOF_CSS, proofSection, saleProofUrl } from './proof-html'
 
 dayjs.extend(utc)
 dayjs.extend(timezone)
@@ -95,7 +96,8 @@ function row(label: string, value: string, className = ''): string {
 }
 
 // The printable receipt; every value is escaped text, styles come from same-origin stylesheets (CSP).
-export function renderReceipt(view: ReceiptView): string {
+// `proof`: the sale's proof of payment section (proof-html.ts).
+export function renderReceipt(view: ReceiptView, proof = ''): string {
   const money = (minor: number) => formatMoney(minor, view.currency)
   const rows = [
     row('Date', formatReceiptTime(view.capturedAt)),
@@ -121,6 +123,7 @@ export function renderReceipt(view: ReceiptView): string {
 ${rows}
 </dl>
 <p class="thanks">Thank you for travelling with ${escapeHtml(view.merchantName)}.</p>
+${proof}
 <p class="actions"><button type="button" data-action="print">Print</button></p>`,
   })
 }
@@ -155,7 +158,7 @@ dt { color: var(--muted); }
 dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .total { font-weight: 700; font-size: 1.125rem; }
 .thanks { margin-top: 1rem; color: var(--muted); }
-button { min-height: 44px; padding: 0 1.25rem; border: 0; border-radius: 0.375rem; background: var(--brand); color: #fff; font: inherit; cursor: pointer; }
+${PROOF_CSS}button { min-height: 44px; padding: 0 1.25rem; border: 0; border-radius: 0.375rem; background: var(--brand); color: #fff; font: inherit; cursor: pointer; }
 button:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
 @media (prefers-color-scheme: dark) {
   body { background: #111827; }
@@ -215,7 +218,8 @@ export function receiptPageRoutes(): Hono<AppEnv> {
     c.header('Cache-Control', 'private, no-store')
     c.header('X-Robots-Tag', 'noindex')
     if (!view) return c.html(notFoundReceipt(), 404)
-    return c.html(renderReceipt(view))
+    const proofUrl = await saleProofUrl(c, view.saleId)
+    return c.html(renderReceipt(view, proofUrl ? await proofSection(proofUrl) : ''))
   })
 
   return app

@@ -4,6 +4,7 @@ import { clockRoutes } from './clock'
 import { errorIngestRoutes } from './errors'
 import { memoryRoutes } from './memory'
 import { outboxRoutes } from './outbox'
+import { receiptKeySandboxRoutes } from './receipt-keys'
 import { statusRoutes } from './status'
 import { worldRoutes } from './world-routes'
 
@@ -16,5 +17,6 @@ export function sandboxRoutes(): Hono<AppEnv> {
   app.route('/errors', errorIngestRoutes())
   app.route('/memory', memoryRoutes())
   app.route('/world', worldRoutes())
+  app.route('/receipt-keys', receiptKeySandboxRoutes())
   return app
 }
