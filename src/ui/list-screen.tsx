@@ -51,6 +51,13 @@ interface ListScreenProps<Row> {
   toolbar?: ReactNode
 }
 
+// A list's fixed half, declared once beside its columns (docs/list-screens.md): a screen spreads
+// it into ListScreen and adds the URL's view, the query and what only it shows.
+export type ListView<Row> = Pick<
+  ListScreenProps<Row>,
+  'spec' | 'title' | 'columns' | 'rowKey' | 'card' | 'rowLabel' | 'errorTitle' | 'className'
+>
+
 // '1 sale', '1,234 sales', 'About 12,000 sales' when the server estimates (docs/constants.md#sizes-and-limits, docs/api.md#lists).
 export function resultCount(page: ListPage<unknown>, one: string, many: string): string {
   const count = `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? one : many}`

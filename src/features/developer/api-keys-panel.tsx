@@ -29,6 +29,7 @@ interface PanelProps {
 }
 
 // Developer page (docs/screens.md#developer-tools): API keys, their list and create form.
+// Not on the list kit: keys are few (one page of 100), with no filter, sort or page to keep in the URL.
 export function ApiKeysPanel({ submerchantId, online }: PanelProps) {
   const headingId = useId()
   const query = useQuery(developerQueries.apiKeys(submerchantId))

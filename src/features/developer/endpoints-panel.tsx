@@ -29,6 +29,7 @@ type EndpointAction =
   | { kind: 'rotate'; endpoint: WebhookEndpoint }
 
 // Developer page (docs/screens.md#developer-tools): webhook endpoints, their list and create form, Test, Delete and History.
+// Not on the list kit: endpoints are few (one page of 100), with no filter, sort or page to keep in the URL.
 export function EndpointsPanel({ submerchantId, online, renderSalePicker }: PanelProps) {
   const headingId = useId()
   const query = useQuery(developerQueries.endpoints(submerchantId))

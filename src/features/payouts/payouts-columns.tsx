@@ -4,8 +4,10 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { humanize, prettify } from '@/lib/prettify'
 import { CodeText, RefText } from '@/ui/code-text'
+import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
 import type { CardSpec, Column } from '@/ui/data-table'
 import { DateTimeText } from '@/ui/date-time-text'
+import type { ListView } from '@/ui/list-screen'
 
 export const PAYOUT_ROUTE = '/payouts/$payoutId' as const
 
@@ -88,4 +90,15 @@ function PayoutCard({ payout }: { payout: Payout }) {
       </span>
     </Link>
   )
+}
+
+// The payouts list's fixed half (docs/list-screens.md).
+export const PAYOUTS_VIEW: ListView<Payout> = {
+  spec: PAYOUTS_LIST,
+  title: 'Payouts',
+  columns: PAYOUT_COLUMNS,
+  rowKey: (payout) => payout.id,
+  card: PAYOUT_CARD,
+  rowLabel: payoutLabel,
+  errorTitle: 'Failed to load payouts',
 }

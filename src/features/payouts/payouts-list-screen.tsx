@@ -5,7 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { payoutQueries } from '@/features/payouts/api'
 import { PAYOUTS_LIST } from '@/features/payouts/list-spec'
-import { PAYOUT_CARD, PAYOUT_COLUMNS, payoutLabel } from '@/features/payouts/payouts-columns'
+import { PAYOUTS_VIEW } from '@/features/payouts/payouts-columns'
 import './payouts.css'
 
 interface PayoutsListScreenProps {
@@ -25,16 +25,10 @@ export function PayoutsListScreen({
   const query = useQuery(payoutQueries.list(submerchantId, toListParams(PAYOUTS_LIST, search)))
   return (
     <ListScreen
-      spec={PAYOUTS_LIST}
-      title="Payouts"
+      {...PAYOUTS_VIEW}
       search={search}
       onSearchChange={onSearchChange}
       query={query}
-      columns={PAYOUT_COLUMNS}
-      rowKey={(p) => p.id}
-      card={PAYOUT_CARD}
-      rowLabel={payoutLabel}
-      errorTitle="Failed to load payouts"
       savedViewsOwner={userId ? { userId, submerchantId } : null}
       age={<DataAge updatedAt={query.dataUpdatedAt} />}
     />

@@ -3,8 +3,10 @@ import type { SaleListItem } from '@/api/schema/sales'
 import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
+import { SALES_LIST, TERMINAL_SALES_LIST } from '@/features/sales/list-spec'
 import type { CardSpec, Column } from '@/ui/data-table'
 import { DateTimeText } from '@/ui/date-time-text'
+import type { ListView } from '@/ui/list-screen'
 import './sales-columns.css'
 
 const SALE_ROUTE = '/transactions/sales/$saleId'
@@ -123,6 +125,22 @@ export const SALE_CARD: CardSpec<SaleListItem> = {
 
 // The card itself. The total, time,
 // card and method lead; Fare, Tip, card type and terminal follow, labelled, on a second line.
+// The sales list's fixed half (docs/list-screens.md), and a terminal's sales: the same less the terminal.
+export const SALES_VIEW: ListView<SaleListItem> = {
+  spec: SALES_LIST,
+  title: 'Sales',
+  columns: SALE_COLUMNS,
+  rowKey: (sale) => sale.id,
+  card: SALE_CARD,
+  rowLabel: saleLabel,
+  errorTitle: 'Failed to load sales',
+}
+export const TERMINAL_SALES_VIEW: ListView<SaleListItem> = {
+  ...SALES_VIEW,
+  spec: TERMINAL_SALES_LIST,
+  columns: TERMINAL_SALE_COLUMNS,
+}
+
 export function SaleCard({ sale }: { sale: SaleListItem }) {
   const money = (minor: number) => formatMoney(minor, sale.currency)
   return (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { salesKeys } from '@/api/query-keys'
 import { salesQueries } from '@/features/sales/api'
 import { SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_CARD, SALE_COLUMNS, saleLabel } from '@/features/sales/sales-columns'
+import { SALES_VIEW } from '@/features/sales/sales-columns'
 import type { ListSearch } from '@/lib/list-search'
 import { toListParams } from '@/lib/list-view'
 import { DataAge } from '@/offline/data-age'
@@ -44,16 +44,10 @@ export function SalesListScreen({
         }
       />
       <ListScreen
-        spec={SALES_LIST}
-        title="Sales"
+        {...SALES_VIEW}
         search={search}
         onSearchChange={onSearchChange}
         query={query}
-        columns={SALE_COLUMNS}
-        rowKey={(sale) => sale.id}
-        card={SALE_CARD}
-        rowLabel={saleLabel}
-        errorTitle="Failed to load sales"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         className="sales-list"
         age={<DataAge updatedAt={query.dataUpdatedAt} />}

@@ -67,6 +67,7 @@ export function TeamScreen(props: TeamScreenProps) {
   )
 }
 
+// Not on the list kit: an account's members (and invitations) are a few, read whole, with no filter, sort or page to keep in the URL.
 function Members({
   submerchantId,
   userId,

@@ -6,7 +6,9 @@ import { formatMoney } from '@/lib/money'
 import { prettify } from '@/lib/prettify'
 import { RefText } from '@/ui/code-text'
 import type { CardSpec, Column } from '@/ui/data-table'
+import type { ListView } from '@/ui/list-screen'
 import { terminalQueries, type TakingsTotal } from '@/features/terminals/api'
+import { TERMINALS_LIST } from '@/features/terminals/list-spec'
 import dayjs from 'dayjs'
 
 export const TERMINAL_ROUTE = '/terminals/$terminalId' as const
@@ -145,6 +147,19 @@ export function terminalCard(submerchantId: string): CardSpec<Terminal> {
       'takings',
     ],
     render: (terminal) => <TerminalCard terminal={terminal} submerchantId={submerchantId} />,
+  }
+}
+
+// The terminals list's fixed half (docs/list-screens.md); its takings are the account's.
+export function terminalsView(submerchantId: string): ListView<Terminal> {
+  return {
+    spec: TERMINALS_LIST,
+    title: 'Terminals',
+    columns: terminalColumns(submerchantId),
+    rowKey: (terminal) => terminal.id,
+    card: terminalCard(submerchantId),
+    rowLabel: terminalLabel,
+    errorTitle: 'Failed to load terminals',
   }
 }
 

@@ -5,11 +5,7 @@ import { DataAge } from '@/offline/data-age'
 import { ListScreen } from '@/ui/list-screen'
 import { terminalQueries } from '@/features/terminals/api'
 import { TERMINALS_LIST } from '@/features/terminals/list-spec'
-import {
-  terminalCard,
-  terminalColumns,
-  terminalLabel,
-} from '@/features/terminals/terminals-columns'
+import { terminalsView } from '@/features/terminals/terminals-columns'
 import { TerminalSearch } from '@/features/terminals/terminal-search'
 import './terminals.css'
 
@@ -31,16 +27,10 @@ export function TerminalsListScreen({
   return (
     <div className="terminals">
       <ListScreen
-        spec={TERMINALS_LIST}
-        title="Terminals"
+        {...terminalsView(submerchantId)}
         search={search}
         onSearchChange={onSearchChange}
         query={query}
-        columns={terminalColumns(submerchantId)}
-        rowKey={(t) => t.id}
-        card={terminalCard(submerchantId)}
-        rowLabel={terminalLabel}
-        errorTitle="Failed to load terminals"
         savedViewsOwner={userId ? { userId, submerchantId } : null}
         lead={<TerminalSearch submerchantId={submerchantId} />}
         age={<DataAge updatedAt={query.dataUpdatedAt} />}

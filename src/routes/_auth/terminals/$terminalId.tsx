@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/config/app'
 import { TERMINAL_SALES_LIST } from '@/features/sales/list-spec'
-import { SALE_CARD, TERMINAL_SALE_COLUMNS, saleLabel } from '@/features/sales/sales-columns'
+import { TERMINAL_SALES_VIEW } from '@/features/sales/sales-columns'
 import { terminalQueries } from '@/features/terminals/api'
 import { TerminalDetailScreen } from '@/features/terminals/terminal-detail-screen'
 import { TerminalSales } from '@/features/terminals/terminal-sales'
@@ -21,12 +21,9 @@ const terminal = listRoute(TERMINAL_SALES_LIST, {
       <TerminalSales
         submerchantId={submerchant.id}
         terminalId={terminalId}
-        spec={TERMINAL_SALES_LIST}
+        list={TERMINAL_SALES_VIEW}
         search={search}
         onSearchChange={onSearchChange}
-        columns={TERMINAL_SALE_COLUMNS}
-        card={SALE_CARD}
-        rowLabel={saleLabel}
       />
     </TerminalDetailScreen>
   ),
