@@ -34,6 +34,7 @@ import { refundRequestRoutes } from './routes/refund-requests'
 import { registrationRoutes } from './routes/registrations'
 import { salesRoutes } from './routes/sales'
 import { submerchantRoutes } from './routes/submerchants'
+import { taxYearRoutes } from './routes/tax-years'
 import { teamRoutes } from './routes/team'
 import { terminalRoutes } from './routes/terminals'
 import { tokenRoutes } from './routes/tokens'
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.route('/v1/sales', refundRequestRoutes())
   app.route('/v1/sales', paymentProofRoutes())
   app.route('/v1/balance-transactions', balanceTransactionRoutes())
+  app.route('/v1/tax-years', taxYearRoutes())
   app.route('/v1/receipts', receiptRoutes())
   app.route('/v1/api-keys', apiKeyRoutes())
   app.route('/v1/webhook-endpoints', webhookEndpointRoutes())

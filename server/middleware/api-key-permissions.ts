@@ -60,6 +60,9 @@ export const API_KEY_ROUTE_PERMISSIONS: Record<string, string | null> = {
   'GET /v1/sales': 'sales:read',
   'GET /v1/sales/summary': 'sales:read',
   'GET /v1/sales/:id': 'sales:read',
+  // The tax year is the account's sales by quarter, and its records (docs/api.md#tax-year).
+  'GET /v1/tax-years/:taxYear/summary': 'sales:read',
+  'GET /v1/tax-years/:taxYear/records': 'sales:read',
   'GET /v1/sales/:id/proof': 'sales:read',
   // Refund requests act on a sale; the key's creator's refund rule (docs/roles.md#refunds) still applies.
   'GET /v1/sales/:saleId/refund-requests': 'sales:read',
