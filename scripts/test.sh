@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint and import cycles, vitest, Playwright, the cluster test, in that order;
-# stops at the first failure.
+# npm test: the system packages it needs, then typecheck, lint and import cycles, vitest,
+# Playwright, the cluster test, in that order; stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reports=.tmp/reports
 mkdir -p "$reports"
 rm -f "$reports"/*.json
 source scripts/stages.sh
+source scripts/system-needs.sh
+# Chromium, its headless shell, PostgreSQL and HAProxy: checked before minutes of other stages.
+require_system_packages || exit 1
 # Run alone, npm test keeps and prints its own stage times; under .ci/run they join its log.
 if [ -z "${STAGE_LOG:-}" ]; then
   STAGE_LOG=$reports/stages.tsv
