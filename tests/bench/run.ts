@@ -1,5 +1,5 @@
 // npm run bench: every budget of the open issues, measured in one run and checked against its limit.
-// Usage: npm run bench [-- --only bundle,offline,cache-size,seed,api,sales-filter,intents,search,summary,dashboard,activity,export,login-flood,webhooks,live,live-paid,scan-kit,cluster,growth] [--sales 1000000] [--activity-rows 1000000] [--pg-url postgres://… --scales 100000,1000000,10000000]
+// Usage: npm run bench [-- --only bundle,offline,cache-size,seed,api,sales-filter,intents,search,summary,tax-year,dashboard,activity,export,login-flood,webhooks,live,live-paid,scan-kit,cluster,growth] [--sales 1000000] [--activity-rows 1000000] [--pg-url postgres://… --scales 100000,1000000,10000000]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +21,7 @@ import { runScanKitBench } from './scan-kit'
 import { clusterRows, runClusterBench } from './cluster'
 import { runSearchBench } from './search'
 import { runSalesSummaryBench } from './sales-summary'
+import { runTaxYearBench } from './tax-year'
 import { runDashboardPeriodBench } from './dashboard-period'
 import { runActivityBench } from './activity'
 import { runLivePaidBench } from './live-paid'
@@ -120,6 +121,7 @@ const dataDir =
     wanted('terminals-payouts') ||
     wanted('search') ||
     wanted('summary') ||
+    wanted('tax-year') ||
     wanted('dashboard') ||
     wanted('export'))
     ? mkdtempSync(join(tmpdir(), 'bench-db-'))
@@ -270,6 +272,26 @@ if (wanted('summary')) {
       ok: !budgeted || t.p95 <= 50,
     })
   }
+}
+
+if (wanted('tax-year')) {
+  const r = await runTaxYearBench({ sales, dataDir })
+  results.taxYear = r
+  const t = r.summary
+  rows.push(
+    {
+      metric: `GET /v1/tax-years/{taxYear}/summary, this year and last, standard and calendar (${r.salesLastYear.toLocaleString('en-GB')} sales last year) p95 (${t.requests} requests; p50 ${t.p50.toFixed(1)} ms)`,
+      value: `${t.p95.toFixed(1)} ms`,
+      budget: '≤ 50 ms',
+      ok: t.p95 <= 50,
+    },
+    {
+      metric: `GET /v1/tax-years/{taxYear}/records, last year (${r.records.rows.toLocaleString('en-GB')} rows): to the last byte, heap growth while streaming`,
+      value: `${(r.records.ms / 1000).toFixed(1)} s, ${r.records.heapGrowthMb.toFixed(1)} MB`,
+      budget: '— (reported)',
+      ok: true,
+    },
+  )
 }
 
 if (wanted('dashboard')) {
