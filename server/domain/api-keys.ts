@@ -6,7 +6,7 @@ import { apiKeys } from '../db/schema/core'
 import { badRequest, notFound } from '../errors'
 import { newId, sha256 } from '../auth/random'
 import type { AccountListResource } from '../lib/account-scope'
-import { stringFilter } from '../lib/list-engine'
+import { boolFilter, stringFilter } from '../lib/list-engine'
 
 type ApiKeyRow = typeof apiKeys.$inferSelect
 const { tokenHash: _secret, createdBy: _internal, ...apiKeyColumns } = getTableColumns(apiKeys)
@@ -38,12 +38,11 @@ export const apiKeysList: AccountListResource<ApiKeyListRow> = {
   noun: 'API keys',
   columns: apiKeyColumns,
   serialize: serializeApiKey,
-  fields: Object.keys(apiKeyColumns),
   filters: {
     submerchantId: stringFilter(apiKeys.submerchantId),
     id: stringFilter(apiKeys.id),
     identifier: stringFilter(apiKeys.identifier),
-    isEnabled: { column: apiKeys.isEnabled, type: 'bool' },
+    isEnabled: boolFilter(apiKeys.isEnabled),
   },
   sortable: { createdAt: apiKeys.createdAt, name: apiKeys.name, id: apiKeys.id },
   defaultSort: '-createdAt',

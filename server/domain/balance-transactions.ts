@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { balanceTransactions } from '../db/schema/core'
 import { notFound } from '../errors'
 import { findInAccount, type AccountListResource } from '../lib/account-scope'
-import { intFilter, stringFilter } from '../lib/list-engine'
+import { enumFilter, intFilter, stringFilter, timeRangeFilter } from '../lib/list-engine'
 
 // payoutId stays internal: it is never selected for the wire.
 const { payoutId: _internal, ...columns } = getTableColumns(balanceTransactions)
@@ -37,10 +37,10 @@ export const balanceTransactionsList: AccountListResource<BalanceTransactionRow>
     submerchantId: stringFilter(balanceTransactions.submerchantId),
     id: stringFilter(balanceTransactions.id),
     sourceId: stringFilter(balanceTransactions.sourceId),
-    type: { column: balanceTransactions.type, type: 'enum', values: BALANCE_TRANSACTION_TYPES },
+    type: enumFilter(balanceTransactions.type, BALANCE_TRANSACTION_TYPES),
     currency: stringFilter(balanceTransactions.currency),
     amount: intFilter(balanceTransactions.amount, { range: true }),
-    createdAt: { column: balanceTransactions.createdAt, type: 'timestamp', eq: false, range: true },
+    createdAt: timeRangeFilter(balanceTransactions.createdAt),
   },
   sortable: {
     createdAt: balanceTransactions.createdAt,

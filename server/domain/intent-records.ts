@@ -1,7 +1,6 @@
 // A payment link's row and what every other intent module builds on: its statuses, log lines,
 // pay-page path, the API's Intent and the list resource. Imports no other intent module.
 import { eq, getTableColumns } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   CAPTURE_MODES,
   FINAL_INTENT_STATUSES,
@@ -14,7 +13,13 @@ import type { Db } from '../db/client'
 import { recordEvent } from './events'
 import { intentSearchText, intents } from '../db/schema/core'
 import type { AccountListResource } from '../lib/account-scope'
-import { intFilter, stringFilter } from '../lib/list-engine'
+import {
+  boolFilter,
+  enumFilter,
+  intFilter,
+  stringFilter,
+  timeRangeFilter,
+} from '../lib/list-engine'
 
 export type IntentRow = typeof intents.$inferSelect
 
@@ -66,8 +71,6 @@ export function serializeIntent(row: IntentRow, origin: string): Intent {
   }
 }
 
-const ts = (column: AnyPgColumn) => ({ column, type: 'timestamp', eq: false, range: true }) as const
-
 // GET /v1/intents: filters on reference, amount and status, createdAt and succeededAt, and q.
 export function intentsList(origin: string): AccountListResource<IntentRow> {
   return {
@@ -81,15 +84,15 @@ export function intentsList(origin: string): AccountListResource<IntentRow> {
       submerchantId: stringFilter(intents.submerchantId),
       id: stringFilter(intents.id),
       reference: stringFilter(intents.reference),
-      status: { column: intents.status, type: 'enum', values: INTENT_STATUSES },
-      statusIsFinal: { column: intents.statusIsFinal, type: 'bool' },
-      captureMode: { column: intents.captureMode, type: 'enum', values: CAPTURE_MODES },
+      status: enumFilter(intents.status, INTENT_STATUSES),
+      statusIsFinal: boolFilter(intents.statusIsFinal),
+      captureMode: enumFilter(intents.captureMode, CAPTURE_MODES),
       amount: intFilter(intents.amount, { range: true }),
       currency: stringFilter(intents.currency),
       saleId: stringFilter(intents.saleId),
-      createdAt: ts(intents.createdAt),
-      succeededAt: ts(intents.succeededAt),
-      expiresAt: ts(intents.expiresAt),
+      createdAt: timeRangeFilter(intents.createdAt),
+      succeededAt: timeRangeFilter(intents.succeededAt),
+      expiresAt: timeRangeFilter(intents.expiresAt),
     },
     sortable: {
       createdAt: intents.createdAt,

@@ -10,7 +10,7 @@ import type { Db } from '../db/client'
 import { bankAccounts, payoutCards, payouts } from '../db/schema/core'
 import { notFound } from '../errors'
 import { findInAccount, type AccountListResource } from '../lib/account-scope'
-import { intFilter, stringFilter } from '../lib/list-engine'
+import { enumFilter, intFilter, stringFilter, timeRangeFilter } from '../lib/list-engine'
 
 type PayoutRow = typeof payouts.$inferSelect
 
@@ -43,14 +43,10 @@ export const payoutsList: AccountListResource<PayoutRow> = {
     submerchantId: stringFilter(payouts.submerchantId),
     id: stringFilter(payouts.id),
     paymentReference: stringFilter(payouts.paymentReference),
-    status: { column: payouts.status, type: 'enum', values: PAYOUT_STATUSES },
-    destinationType: {
-      column: payouts.destinationType,
-      type: 'enum',
-      values: PAYOUT_DESTINATION_TYPES,
-    },
+    status: enumFilter(payouts.status, PAYOUT_STATUSES),
+    destinationType: enumFilter(payouts.destinationType, PAYOUT_DESTINATION_TYPES),
     amount: intFilter(payouts.amount, { range: true }),
-    createdAt: { column: payouts.createdAt, type: 'timestamp', eq: false, range: true },
+    createdAt: timeRangeFilter(payouts.createdAt),
   },
   sortable: {
     createdAt: payouts.createdAt,

@@ -6,7 +6,13 @@ import type { Db } from '../db/client'
 import { sales } from '../db/schema/core'
 import { notFound } from '../errors'
 import { findInAccount, type AccountListResource } from '../lib/account-scope'
-import { intFilter, stringFilter } from '../lib/list-engine'
+import {
+  boolFilter,
+  enumFilter,
+  intFilter,
+  stringFilter,
+  timeRangeFilter,
+} from '../lib/list-engine'
 
 // The payout id and the fee copied from the balance transaction stay internal.
 const { payoutId: _payout, feeAmount: _fee, ...saleColumns } = getTableColumns(sales)
@@ -61,13 +67,13 @@ export const salesList: AccountListResource<SaleRow> = {
     submerchantId: string(sales.submerchantId),
     terminalId: string(sales.terminalId),
     id: string(sales.id),
-    method: { column: sales.method, type: 'enum', values: SALE_METHODS },
-    cardScheme: { column: sales.cardScheme, type: 'enum', values: CARD_SCHEMES },
-    cardType: { column: sales.cardType, type: 'enum', values: CARD_TYPES },
-    cardIsCommercial: { column: sales.cardIsCommercial, type: 'bool' },
-    cardIsPrepaid: { column: sales.cardIsPrepaid, type: 'bool' },
+    method: enumFilter(sales.method, SALE_METHODS),
+    cardScheme: enumFilter(sales.cardScheme, CARD_SCHEMES),
+    cardType: enumFilter(sales.cardType, CARD_TYPES),
+    cardIsCommercial: boolFilter(sales.cardIsCommercial),
+    cardIsPrepaid: boolFilter(sales.cardIsPrepaid),
     cardCountryCode: string(sales.cardCountryCode),
-    disbursementWithheld: { column: sales.disbursementWithheld, type: 'bool' },
+    disbursementWithheld: boolFilter(sales.disbursementWithheld),
     terminalSerialNumber: string(sales.terminalSerialNumber),
     panLastFour: string(sales.panLastFour),
     authCode: string(sales.authCode),
@@ -79,7 +85,7 @@ export const salesList: AccountListResource<SaleRow> = {
     amount: money(sales.amount),
     saleAmount: money(sales.saleAmount),
     gratuityAmount: money(sales.gratuityAmount),
-    capturedAt: { column: sales.capturedAt, type: 'timestamp', eq: false, range: true },
+    capturedAt: timeRangeFilter(sales.capturedAt),
   },
   sortable: {
     capturedAt: sales.capturedAt,

@@ -5,7 +5,7 @@ import type { AuthContext } from '../context'
 import type { Db } from '../db/client'
 import { planAttachments, plans, submerchants, submerchantUsers } from '../db/schema/core'
 import { notFound } from '../errors'
-import type { ListResource } from '../lib/list-engine'
+import { stringFilter, type ListResource } from '../lib/list-engine'
 
 // The Submerchant's columns (docs/entities.md#people-and-accounts); the audit timestamps stay internal.
 const { createdAt: _created, updatedAt: _updated, ...columns } = getTableColumns(submerchants)
@@ -27,12 +27,11 @@ export const submerchantList: ListResource<SubmerchantRow> = {
   table: submerchants,
   columns,
   serialize: serializeSubmerchant,
-  fields: Object.keys(columns),
   filters: {
-    id: { column: submerchants.id, type: 'string' },
-    name: { column: submerchants.name, type: 'string' },
-    operatorId: { column: submerchants.operatorId, type: 'string' },
-    paymentFacilitatorId: { column: submerchants.paymentFacilitatorId, type: 'string' },
+    id: stringFilter(submerchants.id),
+    name: stringFilter(submerchants.name),
+    operatorId: stringFilter(submerchants.operatorId),
+    paymentFacilitatorId: stringFilter(submerchants.paymentFacilitatorId),
   },
   sortable: { name: submerchants.name, legalName: submerchants.legalName, id: submerchants.id },
   defaultSort: 'name',

@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { terminalAllocations, terminals } from '../db/schema/core'
 import { notFound } from '../errors'
 import type { AccountListResource } from '../lib/account-scope'
-import { stringFilter } from '../lib/list-engine'
+import { boolFilter, enumFilter, stringFilter } from '../lib/list-engine'
 
 type TerminalRow = typeof terminals.$inferSelect
 
@@ -54,8 +54,8 @@ export const terminalsList: AccountListResource<TerminalRow> = {
     id: stringFilter(terminals.id),
     serialNumber: stringFilter(terminals.serialNumber),
     customReference: stringFilter(terminals.customReference),
-    model: { column: terminals.model, type: 'enum', values: TERMINAL_MODELS },
-    'reportedConfiguration[isUpToDate]': { column: terminals.isUpToDate, type: 'bool' },
+    model: enumFilter(terminals.model, TERMINAL_MODELS),
+    'reportedConfiguration[isUpToDate]': boolFilter(terminals.isUpToDate),
   },
   sortable: {
     serialNumber: terminals.serialNumber,
