@@ -1,3 +1,4 @@
+import { DEFAULT_TRUSTED_PROXIES, parseCidr } from './lib/client-ip'
 import { isLoopbackHost } from './lib/hosts'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks/timing'
 
@@ -26,10 +27,15 @@ export interface ServerConfig {
   abuseLimits?: AbuseLimits
   // Test-only crash point (SANDBOX_FAULT, test mode only), see middleware/idempotency.ts.
   fault?: string
-  // Origin of absolute links (PUBLIC_URL); main.ts defaults it to the listening address.
+  // Origin of absolute links (PUBLIC_URL); main.ts defaults it to the listening address on a
+  // loopback-only sandbox, and an exposed or proxied server does not start without it.
   publicUrl?: string
-  // X-Forwarded-Host/-Proto count only behind a proxy that sets them (TRUST_PROXY=1).
+  // Other origins a reset link (completionUrl) may point at besides PUBLIC_URL (PORTAL_ORIGINS).
+  portalOrigins?: string[]
+  // Behind a proxy (TRUST_PROXY=1), X-Forwarded-For names the client (server/lib/client-ip.ts).
   trustProxy?: boolean
+  // The proxies whose X-Forwarded-For hops are believed (TRUSTED_PROXIES; loopback when absent).
+  trustedProxies?: string[]
   // Reachable by others: a HOST that is not loopback, or behind a proxy (TRUST_PROXY=1). Production
   // behaviour (PUBLIC_URL required, no private-address receivers, sandbox controls need a token)
   // follows this flag; absent means a loopback-only sandbox.
@@ -132,6 +138,22 @@ function hostList(env: Env, name: string): string[] | undefined {
   })
 }
 
+// Comma list of addresses or CIDR ranges, IPv4 or IPv6 (TRUSTED_PROXIES).
+function cidrs(env: Env, name: string, fallback: readonly string[]): string[] {
+  const raw = env[name]?.trim()
+  if (!raw) return [...fallback]
+  const values = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  for (const value of values) {
+    if (!parseCidr(value)) {
+      throw new ConfigError(`${name}: "${value}" is not an address or CIDR range like 10.0.0.0/8`)
+    }
+  }
+  return values
+}
+
 function secret(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim()
   if (raw && raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`)
@@ -148,6 +170,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
   const trustProxy = flag(env, 'TRUST_PROXY', false)
   // Beyond loopback the controls (live reset tokens in the outbox) need a secret, or stay off.
   const exposed = !isLoopbackHost(host) || trustProxy
+  // Links carry live secrets (reset, invitation): on a server others reach, their origin is never
+  // guessed from the listening address or the request.
+  if (exposed && publicUrls.length === 0) {
+    throw new ConfigError(
+      `PUBLIC_URL is required when ${trustProxy ? 'TRUST_PROXY=1' : `HOST=${host}`}: set it to the origin clients use, like https://portal.example.com`,
+    )
+  }
   const warnings = exposed
     ? [
         isLoopbackHost(host)
@@ -158,7 +187,6 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
               'Sandbox controls are off: set SANDBOX_TOKEN to use them on an exposed or proxied server.',
             ]
           : []),
-        ...(publicUrls.length === 0 ? ['Set PUBLIC_URL to the address clients use in links.'] : []),
       ]
     : []
   return {
@@ -182,7 +210,9 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Runtime
       },
       fault: mode === 'test' ? env.SANDBOX_FAULT?.trim() || undefined : undefined,
       publicUrl: publicUrls[0],
+      portalOrigins: origins(env, 'PORTAL_ORIGINS'),
       trustProxy,
+      trustedProxies: cidrs(env, 'TRUSTED_PROXIES', DEFAULT_TRUSTED_PROXIES),
       exposed,
       sandboxToken,
       // On PostgreSQL the database is another machine that may stop answering mid-query; PGlite

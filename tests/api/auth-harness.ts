@@ -51,6 +51,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     mode: 'test',
     sandboxControls: true,
     corsOrigins: [PORTAL_ORIGIN],
+    portalOrigins: [PORTAL_ORIGIN],
     distDir: makeDistDir(),
     insecureCookies: false,
     ...overrides,

@@ -1,5 +1,6 @@
-// Issue 12, item 3: absolute links come from PUBLIC_URL, never from the Host header; X-Forwarded-*
-// counts only with TRUST_PROXY=1. Requests go through a real HTTP server with a forged Host.
+// Issues 12 and 49: absolute links come from PUBLIC_URL, never from the Host header nor, even behind
+// a trusted proxy, from X-Forwarded-Host/-Proto. Requests go through a real HTTP server with a
+// forged Host.
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
@@ -10,6 +11,8 @@ import { createTestApp, PORTAL_ORIGIN, signedIn, type TestApp } from './auth-har
 import { firstRow, SEED_SUBMERCHANTS } from './helpers/db'
 
 const PUBLIC_URL = 'https://portal.fleet.test'
+// An origin allowed to call the API (CORS_ORIGINS) but not named in PORTAL_ORIGINS.
+const CORS_ONLY_ORIGIN = 'https://widgets.fleet.test'
 const CITY = SEED_SUBMERCHANTS.cityCabs
 
 interface Sandbox {
@@ -97,7 +100,11 @@ async function outboxLinks(sandbox: Sandbox, kind: string): Promise<string[]> {
 describe('links with PUBLIC_URL set and a forged Host', () => {
   let sandbox: Sandbox | undefined
   beforeAll(async () => {
-    sandbox = await start({ publicUrl: PUBLIC_URL })
+    sandbox = await start({
+      publicUrl: PUBLIC_URL,
+      corsOrigins: [PORTAL_ORIGIN, CORS_ONLY_ORIGIN],
+      portalOrigins: [PORTAL_ORIGIN],
+    })
   })
   afterAll(() => stop(sandbox))
 
@@ -115,14 +122,16 @@ describe('links with PUBLIC_URL set and a forged Host', () => {
     expect(await outboxLinks(s, 'password_reset')).toEqual([])
   })
 
-  it('stores reset links on PUBLIC_URL or a CORS origin only', async () => {
+  it('stores reset links on PUBLIC_URL or a PORTAL_ORIGINS origin only, not a CORS-only one', async () => {
     const s = sandbox as Sandbox
-    for (const origin of [PUBLIC_URL, PORTAL_ORIGIN]) {
+    const statuses = []
+    for (const origin of [PUBLIC_URL, PORTAL_ORIGIN, CORS_ONLY_ORIGIN]) {
       const res = await send(s, 'POST', '/v1/password-reset-tickets', {
         json: resetRequest(`${origin}/reset-password`),
       })
-      expect(res.status).toBe(202)
+      statuses.push(res.status)
     }
+    expect(statuses).toEqual([202, 202, 400])
     const links = await outboxLinks(s, 'password_reset')
     expect(links.map((link) => new URL(link).origin).sort()).toEqual([PORTAL_ORIGIN, PUBLIC_URL])
     expect(links.join(' ')).not.toContain('evil.example')
@@ -152,31 +161,94 @@ const sandboxOf = (s: Sandbox | undefined) => s as Sandbox
 describe('links behind a trusted proxy (TRUST_PROXY=1)', () => {
   let sandbox: Sandbox | undefined
   beforeAll(async () => {
-    sandbox = await start({ publicUrl: PUBLIC_URL, trustProxy: true })
+    sandbox = await start({ publicUrl: PUBLIC_URL, trustProxy: true, exposed: true })
   })
   afterAll(() => stop(sandbox))
 
-  it('uses X-Forwarded-Host and -Proto, still never the Host header', async () => {
+  it('refuses a reset page on a forwarded host, and mails nothing (issue 49, rule 1)', async () => {
     const s = sandboxOf(sandbox)
+    const res = await send(s, 'POST', '/v1/password-reset-tickets', {
+      json: resetRequest('https://evil.example/reset-password'),
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.text)).toMatchObject({
+      errors: [
+        { field: 'completionUrl', messages: ['completionUrl must be a page of the portal'] },
+      ],
+    })
+    expect(await outboxLinks(s, 'password_reset')).toEqual([])
+  })
+
+  it('builds every link on PUBLIC_URL whatever X-Forwarded-Host and -Proto say', async () => {
+    const s = sandboxOf(sandbox)
+    const reset = await send(s, 'POST', '/v1/password-reset-tickets', {
+      json: resetRequest(`${PUBLIC_URL}/reset-password`),
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' },
+    })
+    expect(reset.status).toBe(202)
     const id = await receiptId(s)
     const advice = { channel: 'sms', phoneNumber: '+447700900123', brand: 'metropay' }
     const forwarded = await send(s, 'POST', `/v1/receipts/${id}/advice`, {
       json: advice,
       headers: { 'X-Forwarded-Host': 'cabs.fleet.test', 'X-Forwarded-Proto': 'https' },
     })
-    const bare = await send(s, 'POST', `/v1/receipts/${id}/advice`, { json: advice })
     const junk = await send(s, 'POST', `/v1/receipts/${id}/advice`, {
       json: advice,
       headers: { 'X-Forwarded-Host': 'evil.example/@x', 'X-Forwarded-Proto': 'javascript' },
     })
-    expect([forwarded.status, bare.status, junk.status]).toEqual([201, 201, 201])
-    expect((await outboxLinks(s, 'receipt_advice')).sort()).toEqual(
-      [
-        `https://cabs.fleet.test/receipts/${id}`,
-        `${PUBLIC_URL}/receipts/${id}`,
-        `${PUBLIC_URL}/receipts/${id}`,
-      ].sort(),
+    const link = await send(s, 'POST', '/v1/intents', {
+      json: { saleAmount: 1234, currency: 'GBP', submerchantId: CITY, description: 'Fare' },
+      headers: { 'X-Forwarded-Host': 'evil.example', 'Idempotency-Key': 'public-url-link-1' },
+    })
+    expect([forwarded.status, junk.status, link.status]).toEqual([201, 201, 201])
+    expect(await outboxLinks(s, 'receipt_advice')).toEqual([
+      `${PUBLIC_URL}/receipts/${id}`,
+      `${PUBLIC_URL}/receipts/${id}`,
+    ])
+    const [resetLink] = await outboxLinks(s, 'password_reset')
+    expect(new URL(resetLink!).origin).toBe(PUBLIC_URL)
+    const intent = JSON.parse(link.text) as { id: string; clientAccessUrl: string }
+    expect(intent.clientAccessUrl).toBe(`${PUBLIC_URL}/pay/${intent.id}`)
+  })
+})
+
+// Issue 49, rule 2: the peer (127.0.0.1) is the trusted proxy; HAProxy's `option forwardfor`
+// appended its hop after whatever the client had written.
+describe("the client's address behind a trusted proxy", () => {
+  let sandbox: Sandbox | undefined
+  beforeAll(async () => {
+    sandbox = await start({ publicUrl: PUBLIC_URL, trustProxy: true, exposed: true })
+  })
+  afterAll(() => stop(sandbox))
+
+  const ipOfLink = async (s: Sandbox, headers: Record<string, string>) => {
+    const res = await send(s, 'POST', '/v1/intents', {
+      json: { saleAmount: 1234, currency: 'GBP', submerchantId: CITY, description: 'Fare' },
+      headers,
+    })
+    expect(res.status).toBe(201)
+    const { id } = JSON.parse(res.text) as { id: string }
+    const row = await firstRow<{ ip_address: string | null }>(
+      s.t.database,
+      'select ip_address from activity_events where object_id = $1',
+      [id],
     )
+    return row.ip_address
+  }
+
+  it('logs the hop the proxy added, not the address the client wrote', async () => {
+    const s = sandboxOf(sandbox)
+    expect(
+      await ipOfLink(s, {
+        'X-Forwarded-For': '203.0.113.66, 198.51.100.7',
+        'Idempotency-Key': 'xff-appended',
+      }),
+    ).toBe('198.51.100.7')
+    expect(
+      await ipOfLink(s, { 'X-Forwarded-For': 'evil, 198.51.100.8', 'Idempotency-Key': 'xff-junk' }),
+    ).toBe('198.51.100.8')
+    expect(await ipOfLink(s, { 'Idempotency-Key': 'xff-none' })).toBe('127.0.0.1')
   })
 })
 

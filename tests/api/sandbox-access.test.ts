@@ -26,7 +26,7 @@ describe('configuration', () => {
 
   it('turns the controls off beyond loopback without SANDBOX_TOKEN, and warns', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
-      const config = loadConfig({ HOST })
+      const config = loadConfig({ HOST, PUBLIC_URL: 'https://x.test' })
       expect(config.server.sandboxControls, HOST).toBe(false)
       const banner = startBanner(listeningUrl(HOST, 8080), config)
       expect(banner).toContain(`WARNING: HOST=${HOST} listens beyond loopback`)
@@ -55,7 +55,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ SANDBOX_TOKEN: 'short' })).toThrow(ConfigError)
     expect(() => loadConfig({ PUBLIC_URL: 'https://a.test,https://b.test' })).toThrow(ConfigError)
     expect(() => loadConfig({ PUBLIC_URL: 'https://a.test/portal' })).toThrow(ConfigError)
-    expect(loadConfig({ TRUST_PROXY: '1' }).server.trustProxy).toBe(true)
+    const proxied = loadConfig({ TRUST_PROXY: '1', PUBLIC_URL: 'https://x.test' })
+    expect(proxied.server.trustProxy).toBe(true)
   })
 })
 
@@ -111,19 +112,35 @@ describe('the /sandbox controls with SANDBOX_TOKEN', () => {
   })
 })
 
-describe('controls off beyond loopback without a token', () => {
+describe('controls off beyond loopback or behind a proxy without a token', () => {
   let t: TestApp
+  let proxied: TestApp
   beforeAll(async () => {
-    t = await createTestApp(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'test' }).server)
+    const exposed = { PUBLIC_URL: 'https://x.test', NODE_ENV: 'test' }
+    t = await createTestApp(loadConfig({ ...exposed, HOST: '0.0.0.0' }).server)
+    proxied = await createTestApp(loadConfig({ ...exposed, TRUST_PROXY: '1' }).server)
   })
-  afterAll(() => t.database.close())
+  afterAll(async () => {
+    await t.database.close()
+    await proxied.database.close()
+  })
 
+  // Issue 49, rule 6: TRUST_PROXY=1 counts as exposed even when the server listens on loopback.
   it('does not mount /sandbox at all', async () => {
-    for (const url of ['/sandbox/outbox', '/sandbox/clock', '/sandbox/status/api/v2/status.json']) {
-      const res = await new Client(t.app).request('GET', url, {
-        headers: { Accept: 'application/json' },
-      })
-      expect(res.status, url).toBe(404)
+    for (const [name, app] of [
+      ['TRUST_PROXY=1', proxied],
+      ['HOST=0.0.0.0', t],
+    ] as const) {
+      for (const url of [
+        '/sandbox/outbox',
+        '/sandbox/clock',
+        '/sandbox/status/api/v2/status.json',
+      ]) {
+        const res = await new Client(app.app).request('GET', url, {
+          headers: { Accept: 'application/json' },
+        })
+        expect(res.status, `${name} ${url}`).toBe(404)
+      }
     }
   })
 })

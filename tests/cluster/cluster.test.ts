@@ -45,12 +45,21 @@ async function signIn(url: string): Promise<Record<string, string>> {
   }
 }
 
-function post(url: string, path: string, json: unknown) {
+function post(url: string, path: string, json: unknown, headers: Record<string, string> = {}) {
   return fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'portal' },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'portal', ...headers },
     body: JSON.stringify(json),
   })
+}
+
+// The /sandbox controls of a proxied server need its SANDBOX_TOKEN.
+const sandboxAuth = () => ({ Authorization: `Bearer ${cluster.sandboxToken}` })
+
+function control(url: string, path: string, json?: unknown) {
+  return json === undefined
+    ? fetch(`${url}/sandbox${path}`, { headers: sandboxAuth() })
+    : post(url, `/sandbox${path}`, json, sandboxAuth())
 }
 
 const wrongPassword = (email: string) => ({
@@ -167,11 +176,67 @@ describe('three servers on one PostgreSQL behind HAProxy', () => {
     expect(first).toBe(limit + 1)
   })
 
+  // Issue 49, rules 1 and 2: a client writes its own forwarding headers; HAProxy replaces them.
+  it('a spoofed X-Forwarded-Host neither places the reset link nor is allowed as its page', async () => {
+    const spoof = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }
+    const ticket = (completionUrl: string) => ({
+      emailAddress: 'owner@example.com',
+      completionUrl,
+      paymentFacilitatorId: SEED_PAYMENT_FACILITATORS.sandboxPay,
+    })
+    const evil = await post(
+      cluster.url,
+      '/v1/password-reset-tickets',
+      ticket('https://evil.example/reset-password'),
+      spoof,
+    )
+    expect(evil.status).toBe(400)
+    const own = await post(
+      cluster.url,
+      '/v1/password-reset-tickets',
+      ticket(`${cluster.url}/reset-password`),
+      spoof,
+    )
+    expect(own.status).toBe(202)
+    const outbox = (await (await control(cluster.url, '/outbox')).json()) as {
+      kind: string
+      recipient: string
+      metadata: { link?: string }
+    }[]
+    const links = outbox
+      .filter((m) => m.kind === 'password_reset' && m.recipient === 'owner@example.com')
+      .map((m) => m.metadata.link!)
+    expect(links.length).toBe(1)
+    expect(new URL(links[0]!).origin).toBe(cluster.url)
+  })
+
+  it('a spoofed X-Forwarded-For is one client to the per-IP limit', async () => {
+    // A fresh window on the sandbox clock, so the count starts at zero.
+    expect((await control(cluster.url, '/clock', { advanceSeconds: 120 })).status).toBe(200)
+    const limit = DEFAULT_ABUSE_LIMITS.perIp
+    const { first } = await firstRefusal(
+      (i) =>
+        post(
+          cluster.url,
+          '/v1/password-reset-tickets',
+          {
+            // A new email each time: only the per-IP count can refuse.
+            emailAddress: `spoofed-${i}@example.com`,
+            completionUrl: `${cluster.url}/reset-password`,
+            paymentFacilitatorId: SEED_PAYMENT_FACILITATORS.sandboxPay,
+          },
+          { 'X-Forwarded-For': `203.0.113.${i % 250}, 198.51.100.${i % 250}` },
+        ),
+      limit + 1,
+    )
+    expect(first).toBe(limit + 1)
+  })
+
   it('the sandbox clock moved through one server has moved on all of them', async () => {
     const read = async (url: string) =>
-      Date.parse(((await (await fetch(`${url}/sandbox/clock`)).json()) as { now: string }).now)
+      Date.parse(((await (await control(url, '/clock')).json()) as { now: string }).now)
     const before = await read(cluster.servers[2]!.url)
-    const moved = await post(cluster.servers[0]!.url, '/sandbox/clock', { advanceSeconds: 600 })
+    const moved = await control(cluster.servers[0]!.url, '/clock', { advanceSeconds: 600 })
     expect(moved.status).toBe(200)
     for (const server of cluster.servers) {
       expect((await read(server.url)) - before).toBeGreaterThanOrEqual(600_000)
@@ -182,11 +247,11 @@ describe('three servers on one PostgreSQL behind HAProxy', () => {
     const [a, b, c] = cluster.servers.map((server) => server.url) as [string, string, string]
     const headers = await signIn(a)
     const sale = async () => {
-      expect((await post(a, '/sandbox/clock', { advanceSeconds: 1 })).status).toBe(200)
-      expect((await post(a, '/sandbox/world/rounds', {})).status).toBe(200)
+      expect((await control(a, '/clock', { advanceSeconds: 1 })).status).toBe(200)
+      expect((await control(a, '/world/rounds', {})).status).toBe(200)
     }
     expect(
-      (await post(a, '/sandbox/world/traffic', { submerchantId: CITY, everySeconds: 1 })).status,
+      (await control(a, '/world/traffic', { submerchantId: CITY, everySeconds: 1 })).status,
     ).toBe(200)
     try {
       const onB = await openStream(b, headers.Cookie!)
@@ -206,7 +271,7 @@ describe('three servers on one PostgreSQL behind HAProxy', () => {
       await onC.until((ids) => missed.every((id) => ids.includes(id)))
       onC.close()
     } finally {
-      await post(a, '/sandbox/world/traffic', { submerchantId: CITY, everySeconds: 0 })
+      await control(a, '/world/traffic', { submerchantId: CITY, everySeconds: 0 })
     }
   })
 

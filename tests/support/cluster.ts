@@ -1,6 +1,7 @@
 // Several sandbox servers on one PostgreSQL behind HAProxy, on loopback, started and stopped by the
 // test or bench that needs them: the deployment of deploy/haproxy.cfg with this run's ports.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,8 +23,10 @@ export interface RestartTimes {
 }
 
 export interface Cluster {
-  // The balancer: what clients use.
+  // The balancer: what clients use, and the servers' PUBLIC_URL.
   url: string
+  // The servers' SANDBOX_TOKEN: a proxied server's /sandbox controls need it as a bearer token.
+  sandboxToken: string
   postgres: Postgres
   servers: ClusterServer[]
   // SIGKILL of server i (a crash), then the same server started again on its port.
@@ -77,10 +80,16 @@ export async function startCluster(opts: {
   const size = opts.size ?? 3
   const postgres = await startPostgres('cluster')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-unused-data-'))
+  const frontend = await freePort()
+  const url = `http://127.0.0.1:${frontend}`
+  const sandboxToken = `cluster-${randomBytes(12).toString('hex')}`
+  // A proxied server does not start without PUBLIC_URL, and keeps its controls behind a token.
   const env = {
     DATABASE_URL: postgres.url,
     DIST_DIR: opts.distDir,
     TRUST_PROXY: '1',
+    PUBLIC_URL: url,
+    SANDBOX_TOKEN: sandboxToken,
     SEED_SALES: '2000',
     ...opts.env,
   }
@@ -115,7 +124,6 @@ export async function startCluster(opts: {
   try {
     // All at once, as a deployment starts them: one migrates and seeds, the others wait for it.
     servers.push(...(await Promise.all(ports.map(start))))
-    const frontend = await freePort()
     const config = path.join(configDir, 'haproxy.cfg')
     writeFileSync(config, haproxyConfig(frontend, ports))
     const proxy = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] })
@@ -133,13 +141,13 @@ export async function startCluster(opts: {
       proxy.once('exit', (code) => reject(new Error(`HAProxy exited (${code}): ${proxyLog}`)))
     })
     proxyFailed.catch(() => undefined)
-    const url = `http://127.0.0.1:${frontend}`
     await Promise.race([
       proxyFailed,
       waitFor(async () => (await fetch(`${url}/readyz`)).ok, 'HAProxy serving /readyz'),
     ])
     return {
       url,
+      sandboxToken,
       postgres,
       servers,
       unexpectedExits,
@@ -173,7 +181,9 @@ export async function startCluster(opts: {
       },
       memory: (i) => rss(servers[i]!.child.pid),
       heapAfterGc: async (i) => {
-        const res = await fetch(`${servers[i]!.url}/sandbox/memory`)
+        const res = await fetch(`${servers[i]!.url}/sandbox/memory`, {
+          headers: { Authorization: `Bearer ${sandboxToken}` },
+        })
         return ((await res.json()) as { heapUsed: number }).heapUsed
       },
       stop,

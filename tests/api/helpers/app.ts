@@ -24,6 +24,7 @@ export async function seededApp(): Promise<SeededApp> {
       mode: 'test',
       sandboxControls: true,
       corsOrigins: [PORTAL_ORIGIN],
+      portalOrigins: [PORTAL_ORIGIN],
       distDir: makeDistDir(),
       insecureCookies: true,
     },
