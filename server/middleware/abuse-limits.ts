@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
+import { EMAIL_MAX_LENGTH } from '@/api/schema/common'
 import type { AppEnv } from '../context'
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../config'
 import type { Db } from '../db/client'
@@ -26,7 +27,11 @@ async function emailOf(c: Context<AppEnv>, action: Action): Promise<string | nul
     return undefined
   }
   const email = record.emailAddress
-  return typeof email === 'string' ? email.trim().toLowerCase() : null
+  if (typeof email !== 'string') return null
+  // Longer than any address: the route refuses it (400) before any work, so there is nothing to
+  // count, and no key longer than the table's index can hold (issue 49).
+  if (email.length > EMAIL_MAX_LENGTH) return undefined
+  return email.trim().toLowerCase()
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type } from 'arktype'
-import { IsoDateTime, Role, UserId } from './common'
+import { EmailAddress, IsoDateTime, Role, UserId } from './common'
 
 // A member of an account as the team page lists it (docs/entities.md#team-and-activity).
 export const TeamMember = type({
@@ -22,7 +22,6 @@ export type InvitationStatus = typeof InvitationStatus.infer
 
 // Invitations are pending for this long on the sandbox clock (docs/constants.md#team).
 export const INVITATION_TTL_DAYS = 7
-export const INVITATION_EMAIL_MAX_LENGTH = 254
 
 export const Invitation = type({
   id: /^inv_[A-Za-z0-9_]+$/,
@@ -35,7 +34,7 @@ export const Invitation = type({
 export type Invitation = typeof Invitation.infer
 
 export const InvitationCreatePayload = type({
-  emailAddress: type('string.email').atMostLength(INVITATION_EMAIL_MAX_LENGTH),
+  emailAddress: EmailAddress,
   role: Role,
 })
 export type InvitationCreatePayload = typeof InvitationCreatePayload.infer
