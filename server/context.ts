@@ -2,6 +2,7 @@ import type { Clock } from './clock'
 import type { Database } from './db/client'
 import type { ServerConfig } from './config'
 import type { InlineSources } from './inline-sources'
+import type { HostResolver } from './lib/public-address'
 
 export type Role = 'owner' | 'manager' | 'viewer'
 
@@ -23,6 +24,8 @@ export interface AuthContext {
   role: Role | null
   via: 'session' | 'api_key'
   apiKeyId?: string
+  // An API key's permissions (docs/entities.md#api-key-permissions); absent for a session.
+  apiKeyPermissions?: readonly string[]
   // A session's membership of the account it asked for, read with its access token (the
   // perspective middleware's check then needs no query of its own).
   membership?: { submerchantId: string; membership: Membership | null }
@@ -39,6 +42,9 @@ export interface Deps {
   config: ServerConfig
   // Absent in tests and benches that build the app without a process around it.
   lifecycle?: Lifecycle
+  // How outbound requests resolve host names (server/lib/public-address.ts); absent: the system's.
+  // Tests inject one, so no test asks real DNS or reaches a non-loopback address.
+  resolveHost?: HostResolver
 }
 
 export type AppEnv = {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { ROLES, type Role } from '@/api/schema/common'
+import type { EventType } from '@/api/schema/event-values'
 import {
   accessFor,
   checkAccess,
+  eventRule,
   type Access,
   type AccessAccount,
   type AccessRule,
@@ -74,6 +76,16 @@ export async function accessForRequest(c: Context<AppEnv>): Promise<Access> {
 export async function requireAccess(c: Context<AppEnv>, rule: AccessRule): Promise<void> {
   const result = checkAccess(rule, await accessSubjectFor(c))
   if (!result.allowed) throw forbidden(result.message, 'insufficient_role')
+}
+
+// Every named event type must be one the caller may see (docs/events.md#who-sees-what): a type with
+// a role rule is refused as that rule's own list refuses it (payout.* as GET /v1/payouts does).
+export async function requireEventAccess(
+  c: Context<AppEnv>,
+  types: readonly EventType[],
+): Promise<void> {
+  const rules = new Set(types.map(eventRule).filter((rule) => rule !== null))
+  for (const rule of rules) await requireAccess(c, rule)
 }
 
 export const NOT_ENROLLED_MESSAGE = 'This account is not enrolled for payment links yet'

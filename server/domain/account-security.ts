@@ -21,6 +21,7 @@ import type { Db } from '../db/client'
 import { mfaRecoveryCodes, mfaSecrets } from '../db/schema/auth'
 import { users } from '../db/schema/core'
 import { badRequest, conflict, HttpError, notFound } from '../errors'
+import { dropSubscriptionsOfOtherDevices } from './push-subscriptions'
 import { getUser, type UserRow } from './users'
 
 // Writes the change's activity row in the change's own transaction; failed attempts stay counted outside it.
@@ -128,6 +129,7 @@ export async function changePassword(
     if (!updated) throw notFound('User not found')
     // Other devices must sign in again; this one re-authenticates with its refresh token (docs/states.md#password).
     await revokeAllForUser(tx, user.id, now, { exceptDeviceId: opts.keepDeviceId })
+    await dropSubscriptionsOfOtherDevices(tx, user.id, opts.keepDeviceId)
     await opts.record?.(tx)
     return updated
   })

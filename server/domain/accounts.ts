@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password'
 import { assertNewPasswordAllowed } from '../auth/policy'
 import { clearFailuresAndLockout } from '../auth/rate-limit'
 import { revokeAllForUser } from '../auth/tokens'
+import { dropSubscriptionsOfOtherDevices } from './push-subscriptions'
 
 export function normaliseEmail(emailAddress: string): string {
   return emailAddress.trim().toLowerCase()
@@ -27,6 +28,8 @@ export async function replacePassword(
     .set({ passwordHash, updatedAt: now, credentialsChangedAt: now })
     .where(eq(users.id, user.id))
   await revokeAllForUser(db, user.id, now)
+  // No session survives a new password set without one, and no device keeps its pushes.
+  await dropSubscriptionsOfOtherDevices(db, user.id, null)
   // Both counters (password and code checks) share the account key.
   await clearFailuresAndLockout(db, normaliseEmail(user.emailAddress))
 }

@@ -18,16 +18,18 @@
 // deleted endpoint of the account that subscribes to the type, due at once, and one push delivery
 // per device subscribed to it (server/push/queue.ts). Everything commits or
 // rolls back with the caller's work, so an event is never lost or invented, and webhooks, streams
-// and the bell always agree.
-import { and, arrayContains, eq, isNull } from 'drizzle-orm'
+// and the bell always agree. An endpoint gets the event only while its creator is a member whose
+// role may see it (docs/events.md#who-sees-what), as push does for each person.
+import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm'
+import type { Role } from '@/api/schema/common'
 import type { WebhookEvent } from '@/api/schema/developer'
 import type { EventType } from '@/api/schema/event-values'
 import { runOnHandle } from '../db/client'
 import type { Db } from '../db/client'
-import { webhookEndpoints, webhookNotifications } from '../db/schema/core'
+import { submerchantUsers, webhookEndpoints, webhookNotifications } from '../db/schema/core'
 import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/random'
-import { queuePushDeliveries } from '../push/queue'
+import { queuePushDeliveries, rolesSeeing } from '../push/queue'
 
 export interface EventInput {
   submerchantId: string
@@ -114,27 +116,46 @@ export async function recordEvent(tx: Db, input: EventInput): Promise<RecordedEv
     objectIdOf(input.data),
     JSON.stringify(input.data),
   ])
-  await queuePushDeliveries(tx, {
-    id,
-    submerchantId: input.submerchantId,
-    type: input.type,
-    createdAt: input.now,
-    objectId: objectIdOf(input.data),
-    data: input.data,
-  })
-  return { id, notificationIds: await recordNotifications(tx, input, id) }
+  const roles = await rolesSeeing(tx, input)
+  await queuePushDeliveries(
+    tx,
+    {
+      id,
+      submerchantId: input.submerchantId,
+      type: input.type,
+      createdAt: input.now,
+      objectId: objectIdOf(input.data),
+      data: input.data,
+    },
+    roles,
+  )
+  return { id, notificationIds: await recordNotifications(tx, input, id, roles) }
 }
 
-async function recordNotifications(tx: Db, input: EventInput, eventId: string): Promise<string[]> {
+async function recordNotifications(
+  tx: Db,
+  input: EventInput,
+  eventId: string,
+  roles: readonly Role[],
+): Promise<string[]> {
+  if (roles.length === 0) return []
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
+    .innerJoin(
+      submerchantUsers,
+      and(
+        eq(submerchantUsers.userId, webhookEndpoints.createdByUserId),
+        eq(submerchantUsers.submerchantId, webhookEndpoints.submerchantId),
+      ),
+    )
     .where(
       and(
         eq(webhookEndpoints.submerchantId, input.submerchantId),
         eq(webhookEndpoints.isEnabled, true),
         isNull(webhookEndpoints.deletedAt),
         arrayContains(webhookEndpoints.events, [input.type]),
+        inArray(submerchantUsers.submerchantRole, [...roles]),
       ),
     )
   if (endpoints.length === 0) return []

@@ -2,13 +2,20 @@
 import { createECDH } from 'node:crypto'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { PushSubscription, PushSubscriptionPayload } from '@/api/schema/events'
-import type { ServerConfig } from '../config'
+import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { submerchantUsers } from '../db/schema/core'
-import { pushSubscriptions } from '../db/schema/events'
+import { pushDeliveries, pushSubscriptions } from '../db/schema/events'
 import { badRequest, forbidden, notFound, type FieldError } from '../errors'
 import { newId } from '../auth/random'
+import { addressGuardOf } from '../lib/delivery-kit'
 import { isLoopbackHost } from '../lib/hosts'
+import {
+  isPublicUrl,
+  isPushServiceHost,
+  NOT_PUBLIC_MESSAGE,
+  pushServiceHostsOf,
+} from '../lib/public-address'
 
 // Devices kept per person: a new one beyond this replaces the one unused the longest.
 export const MAX_SUBSCRIPTIONS_PER_USER = 20
@@ -27,12 +34,23 @@ export function serializePushSubscription(row: Row): PushSubscription {
 
 const fieldError = (field: string, message: string): FieldError => ({ field, messages: [message] })
 
-// A browser's push service is on https; under test a loopback stand-in on plain http is allowed.
-function endpointError(endpoint: string, mode: ServerConfig['mode']): FieldError | null {
+/**
+ * A browser's push service is on https; under test a loopback stand-in on plain http is allowed.
+ * An exposed server takes only a known push service (PUSH_SERVICE_HOSTS) at a public address, so a
+ * subscription cannot make it probe internal hosts (docs/events.md#push).
+ */
+async function endpointError(endpoint: string, deps: Deps): Promise<FieldError | null> {
   const url = new URL(endpoint)
-  if (url.protocol === 'https:') return null
-  if (mode === 'test' && url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null
-  return fieldError('endpoint', 'must be an https URL')
+  const local = url.protocol === 'http:' && isLoopbackHost(url.hostname)
+  if (url.protocol !== 'https:' && !(deps.config.mode === 'test' && local)) {
+    return fieldError('endpoint', 'must be an https URL')
+  }
+  const guard = addressGuardOf(deps)
+  if (!guard.exposed) return null
+  if (!isPushServiceHost(url.hostname, pushServiceHostsOf(deps.config))) {
+    return fieldError('endpoint', 'must be on a known push service')
+  }
+  return (await isPublicUrl(endpoint, guard)) ? null : fieldError('endpoint', NOT_PUBLIC_MESSAGE)
 }
 
 function base64urlBytes(value: string): Buffer | null {
@@ -61,11 +79,11 @@ function keyErrors(keys: PushSubscriptionPayload['keys']): FieldError[] {
   return errors
 }
 
-export function checkSubscriptionInput(
+export async function checkSubscriptionInput(
   payload: PushSubscriptionPayload,
-  mode: ServerConfig['mode'],
-): void {
-  const errors = [endpointError(payload.endpoint, mode), ...keyErrors(payload.keys)].filter(
+  deps: Deps,
+): Promise<void> {
+  const errors = [await endpointError(payload.endpoint, deps), ...keyErrors(payload.keys)].filter(
     (error): error is FieldError => error !== null,
   )
   if (errors.length > 0) throw badRequest('Invalid request', errors)
@@ -95,10 +113,11 @@ async function requireMemberOfAll(db: Db, userId: string, submerchantIds: string
  */
 export async function savePushSubscription(
   db: Db,
-  userId: string,
+  who: { userId: string; deviceId: string | null },
   payload: PushSubscriptionPayload,
   now: Date,
 ): Promise<PushSubscription> {
+  const { userId, deviceId } = who
   const submerchantIds = [...new Set(payload.submerchantIds)]
   const eventTypes = [...new Set(payload.eventTypes)]
   await requireMemberOfAll(db, userId, submerchantIds)
@@ -110,6 +129,7 @@ export async function savePushSubscription(
     isEnabled: true,
     failureCount: 0,
     updatedAt: now,
+    deviceId,
   }
   const row = await db.transaction(async (tx) => {
     // Two saves of one endpoint at once must not both insert.
@@ -163,6 +183,54 @@ export async function listPushSubscriptions(db: Db, userId: string): Promise<Pus
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
   return rows.map(serializePushSubscription)
+}
+
+/**
+ * Sessions end what they started (docs/events.md#push): a password change keeps the pushes of the
+ * device it was made on only (`keepDeviceId`; null keeps none), a reset or signing out everywhere
+ * keeps none. Their queued pushes go with them (on delete cascade).
+ */
+export async function dropSubscriptionsOfOtherDevices(
+  tx: Db,
+  userId: string,
+  keepDeviceId: string | null,
+): Promise<void> {
+  await tx
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        keepDeviceId === null
+          ? undefined
+          : sql`${pushSubscriptions.deviceId} is distinct from ${keepDeviceId}`,
+      ),
+    )
+}
+
+// A person who leaves an account, or is removed from it, gets no more of its pushes: it leaves
+// their subscriptions, and its pushes already queued for them are dropped.
+export async function dropAccountFromSubscriptions(
+  tx: Db,
+  userId: string,
+  submerchantId: string,
+): Promise<void> {
+  await tx
+    .update(pushSubscriptions)
+    .set({
+      submerchantIds: sql`array_remove(${pushSubscriptions.submerchantIds}, ${submerchantId})`,
+    })
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        sql`${submerchantId} = any(${pushSubscriptions.submerchantIds})`,
+      ),
+    )
+  await tx.execute(sql`
+    delete from ${pushDeliveries} d
+    using ${pushSubscriptions} s, events e
+    where s.id = d.subscription_id and e.id = d.event_id
+      and s.user_id = ${userId} and e.submerchant_id = ${submerchantId}
+      and d.next_attempt_at is not null`)
 }
 
 // Only the person's own; anyone else's is as unknown as a made-up id (404).

@@ -2,7 +2,6 @@
 // signing out every device. The token route parses the body and sets or clears the cookies; every
 // rule lives here.
 import { eq } from 'drizzle-orm'
-import { pushSubscriptions } from '../db/schema/events'
 import type { RefreshTokenPayload } from '@/api/schema/tokens'
 import { isCompromisedPassword } from '../auth/compromised'
 import { findMembership } from '../auth/memberships'
@@ -31,6 +30,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/core'
 import { badRequest, forbidden, type HttpError } from '../errors'
+import { dropSubscriptionsOfOtherDevices } from './push-subscriptions'
 
 // Exact texts (docs/auth.md#messages-the-portal-branches-on); the portal branches on them.
 export const TOKEN_MESSAGES = {
@@ -174,6 +174,6 @@ export async function signOutEverywhere(
   if (!userId) return
   await db.transaction(async (tx) => {
     await revokeAllForUser(tx, userId, clock.now())
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    await dropSubscriptionsOfOtherDevices(tx, userId, null)
   })
 }

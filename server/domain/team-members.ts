@@ -4,6 +4,7 @@ import type { TeamMember } from '@/api/schema/team'
 import type { Db } from '../db/client'
 import { submerchantUsers, users } from '../db/schema/core'
 import { conflict, HttpError, notFound } from '../errors'
+import { dropAccountFromSubscriptions } from './push-subscriptions'
 
 export const TEAM_MESSAGES = {
   memberNotFound: 'Member not found',
@@ -129,6 +130,8 @@ export async function removeMember(
         eq(submerchantUsers.userId, scope.userId),
       ),
     )
+  // Nor do their devices get its pushes (docs/events.md#push).
+  await dropAccountFromSubscriptions(db, scope.userId, scope.submerchantId)
   return serializeMember(member)
 }
 

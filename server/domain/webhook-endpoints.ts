@@ -100,10 +100,13 @@ function assertHttpUrl(url: string): void {
   }
 }
 
+// The endpoint records its creator: it receives only the events they may see in the account, and
+// nothing once they have left it (docs/events.md#who-sees-what).
 export async function createWebhookEndpoint(
   db: Db,
   payload: WebhookEndpointCreatePayload,
   now: Date,
+  createdByUserId: string,
 ): Promise<WebhookEndpoint> {
   assertHttpUrl(payload.url)
   const signingSecret = newSigningSecret()
@@ -117,6 +120,7 @@ export async function createWebhookEndpoint(
       events: [...new Set(payload.events)],
       isEnabled: payload.isEnabled ?? true,
       signingSecret,
+      createdByUserId,
       createdAt: now,
     })
     .returning()

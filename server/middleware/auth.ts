@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { resolveApiKey } from '../auth/api-keys'
-import { resolveAccessToken } from '../auth/tokens'
+import { deviceOfAccessToken, resolveAccessToken } from '../auth/tokens'
 import { PERSPECTIVE_HEADER, type AppEnv, type AuthContext } from '../context'
 import { getUser, type UserRow } from '../domain/users'
 import { forbidden, unauthorized } from '../errors'
@@ -59,6 +59,7 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
         role: null,
         via: 'api_key',
         apiKeyId: key.id,
+        apiKeyPermissions: key.permissions,
       })
       return next()
     }
@@ -84,6 +85,12 @@ export function requireAuth(c: Context<AppEnv>): AuthContext {
   const auth = c.get('auth')
   if (!auth) throw unauthorized('Authentication required', 'unauthenticated')
   return auth
+}
+
+// The signed-in device of this request's session (devices.id); null for an API key or no cookie.
+export async function callerDeviceId(c: Context<AppEnv>): Promise<string | null> {
+  const token = getCookie(c, ACCESS_COOKIE)
+  return token ? deviceOfAccessToken(c.get('deps').db.db, token) : null
 }
 
 // Who a created record names as its maker: the API key that called, else the signed-in person.

@@ -1,12 +1,13 @@
 /**
  * Push delivery (docs/events.md#push): push_deliveries rows are the queue, worked by a loop on
- * every server, the same way as the webhook deliveries.
+ * every server on the delivery kit (server/lib/delivery-kit.ts), the same way as the webhook
+ * deliveries.
  *
- * - Claim: one statement takes due rows with `FOR UPDATE SKIP LOCKED`, pushes their
- *   `next_attempt_at` a lease ahead and reads each row's subscription and event, so two servers
- *   never send the same push at once.
+ * - Claim: the kit's claim (`FOR UPDATE SKIP LOCKED`, a lease) also reads each row's subscription
+ *   and event, so two servers never send the same push at once.
  * - Send: web-push builds the request (RFC 8291 `aes128gcm` encryption for the subscription's
- *   keys, the VAPID signature of the stored key pair); fetch posts it, so a timeout is ours.
+ *   keys, the VAPID signature of the stored key pair); the kit posts it, so a timeout is ours. On
+ *   an exposed server only to a known push service at a public address, checked at every try.
  * - Record: sent → done; 404 or 410 → the subscription is gone, so it is deleted (and its queue
  *   with it); 429, 5xx or no answer → again after Retry-After or a backoff, until the push would
  *   be older than its TTL or has been tried MAX_ATTEMPTS times; any other 4xx → given up.
@@ -18,13 +19,21 @@ import type { Deps } from '../context'
 import type { Db } from '../db/client'
 import { pushDeliveries, pushSubscriptions } from '../db/schema/events'
 import {
-  inPool,
-  startWorkLoop,
-  withDefaults,
-  type WorkLoop,
+  addressGuardOf,
+  claimDue,
   deliveryDefaults,
+  deliveryRound,
+  nextAttemptAt,
+  postTo,
+  retryAfterSeconds,
+  startDeliveryLoop,
+  withDefaults,
   type DeliveryLoopOptions,
-} from '../lib/work-loop'
+  type DeliveryWork,
+  type RetryPolicy,
+  type WorkLoop,
+} from '../lib/delivery-kit'
+import { isPushServiceHost, pushServiceHostsOf } from '../lib/public-address'
 import { pushPayload } from './payload'
 import { vapidKeysOf, type VapidKeys } from './vapid'
 
@@ -83,26 +92,19 @@ export async function claimDuePushes(
   limit: number,
   leaseUntil: Date,
 ): Promise<Claimed[]> {
-  const result = await db.execute<ClaimedRow>(sql`
-    with due as (
-      select id from push_deliveries
-      where next_attempt_at <= ${now.toISOString()}::timestamptz
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    ), claimed as (
-      update push_deliveries d
-      set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
-      from due where d.id = due.id
-      returning d.id, d.subscription_id, d.event_id, d.attempt_count, d.created_at
-    )
-    select claimed.id, claimed.subscription_id, claimed.attempt_count, claimed.created_at,
+  const rows = await claimDue<ClaimedRow>(db, {
+    table: 'push_deliveries',
+    now,
+    leaseUntil,
+    limit,
+    select: `select claimed.id, claimed.subscription_id, claimed.attempt_count, claimed.created_at,
       s.endpoint, s.p256dh, s.auth, s.is_enabled, e.id as event_id, e.type, e.submerchant_id,
       e.object_id, e.created_at as event_created_at, e.data
     from claimed
     join push_subscriptions s on s.id = claimed.subscription_id
-    join events e on e.id = claimed.event_id`)
-  return result.rows.map((row) => ({
+    join events e on e.id = claimed.event_id`,
+  })
+  return rows.map((row) => ({
     id: row.id,
     subscriptionId: row.subscription_id,
     attemptCount: Number(row.attempt_count),
@@ -122,35 +124,27 @@ export async function claimDuePushes(
   }))
 }
 
-/**
- * After `attemptsMade` failures: 30 s, 2 min, 8 min, 32 min, ~2 h (±10 % jitter), or what the push
- * service's Retry-After asks (at most an hour); null once that is past the push's TTL or the
- * attempts are used up.
- */
+// 30 s, 2 min, 8 min, 32 min, ~2 h (±10 % jitter), or what the push service's Retry-After asks
+// (at most an hour), until the push would be older than its TTL or was tried MAX_ATTEMPTS times.
+export const PUSH_RETRIES: RetryPolicy = {
+  backoffMs: (attemptsMade) => 30_000 * 4 ** Math.max(0, attemptsMade - 1),
+  maxAttempts: MAX_ATTEMPTS,
+  windowMs: PUSH_TTL_SECONDS * 1000,
+  maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS,
+}
+
 export function nextPushAttemptAt(
   attemptsMade: number,
   createdAt: Date,
   now: Date,
-  retryAfterSeconds: number | null,
+  retryAfter: number | null,
   random: () => number = Math.random,
 ): Date | null {
-  if (attemptsMade >= MAX_ATTEMPTS) return null
-  const backoffMs = 30_000 * 4 ** Math.max(0, attemptsMade - 1) * (0.9 + 0.2 * random())
-  const waitMs =
-    retryAfterSeconds === null
-      ? backoffMs
-      : Math.min(Math.max(retryAfterSeconds, 1), MAX_RETRY_AFTER_SECONDS) * 1000
-  const at = new Date(now.getTime() + waitMs)
-  return at.getTime() - createdAt.getTime() > PUSH_TTL_SECONDS * 1000 ? null : at
-}
-
-// Retry-After as seconds or an HTTP date (RFC 9110); null when absent or unreadable.
-export function retryAfterSeconds(header: string | null, realNow = Date.now()): number | null {
-  if (!header) return null
-  const value = header.trim()
-  if (/^\d+$/.test(value)) return Number(value)
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - realNow) / 1000))
+  return nextAttemptAt(
+    PUSH_RETRIES,
+    { attemptsMade, createdAt, now, retryAfterSeconds: retryAfter },
+    random,
+  )
 }
 
 // The VAPID claim's subject: the server's public address when it is https, else a contact address.
@@ -174,6 +168,7 @@ function outcomeOf(status: number, retryAfter: string | null): Outcome {
 }
 
 async function send(
+  deps: Deps,
   claimed: Claimed,
   vapid: VapidKeys,
   subject: string,
@@ -181,6 +176,12 @@ async function send(
 ): Promise<Outcome> {
   const type = claimed.event.type
   if (!isEventType(type)) return { kind: 'give_up', status: null }
+  const guard = addressGuardOf(deps)
+  const host = new URL(claimed.endpoint).hostname
+  if (guard.exposed && !isPushServiceHost(host, pushServiceHostsOf(deps.config))) {
+    // Saved before the server was exposed, or before PUSH_SERVICE_HOSTS changed: never sent.
+    return { kind: 'give_up', status: null }
+  }
   const payload = pushPayload({ ...claimed.event, type })
   let request: ReturnType<typeof webpush.generateRequestDetails>
   try {
@@ -200,17 +201,18 @@ async function send(
     return { kind: 'give_up', status: null }
   }
   try {
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body === null ? null : new Uint8Array(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+    const answer = await postTo(request.endpoint, {
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      ),
+      body: request.body ?? new Uint8Array(),
+      timeoutMs: options.timeoutMs,
+      maxAnswerBytes: 0,
+      guard,
     })
-    await response.body?.cancel().catch(() => undefined)
-    return outcomeOf(response.status, response.headers.get('retry-after'))
+    return outcomeOf(answer.status, answer.headers['retry-after'] ?? null)
   } catch {
-    // Timeout, refused connection, DNS failure: the push service may be back later.
+    // Timeout, refused connection, DNS failure, an address that is not public: maybe later.
     return { kind: 'retry', status: null, retryAfter: null }
   }
 }
@@ -255,34 +257,34 @@ async function record(
   })
 }
 
+function pushWork(deps: Deps, options: Required<PushDeliveryOptions>): DeliveryWork<Claimed> {
+  return {
+    name: 'push delivery',
+    claim: (now, leaseUntil, limit) => claimDuePushes(deps.db.db, now, limit, leaseUntil),
+    deliverer: async (_claimed, now) => {
+      const vapid = await vapidKeysOf(deps.db, now)
+      const subject = vapidSubject(deps.config.publicUrl)
+      return async (item) => {
+        const outcome: Outcome = item.isEnabled
+          ? await send(deps, item, vapid, subject, options)
+          : { kind: 'give_up', status: null }
+        await record(deps, item, outcome, options)
+      }
+    },
+  }
+}
+
 // One round: claim what is due, send it, record it. Returns how many were claimed.
 export async function deliverDuePushes(
   deps: Deps,
   opts: PushDeliveryOptions = {},
 ): Promise<number> {
   const options = withDefaults(DEFAULTS, opts)
-  await deps.clock.sync?.()
-  const now = deps.clock.now()
-  const leaseUntil = new Date(now.getTime() + options.leaseSeconds * 1000)
-  const claimed = await claimDuePushes(deps.db.db, now, options.batchSize, leaseUntil)
-  if (claimed.length === 0) return 0
-  const vapid = await vapidKeysOf(deps.db, now)
-  const subject = vapidSubject(deps.config.publicUrl)
-  await inPool(claimed, options.concurrency, async (item) => {
-    const outcome: Outcome = item.isEnabled
-      ? await send(item, vapid, subject, options)
-      : { kind: 'give_up', status: null }
-    await record(deps, item, outcome, options)
-  })
-  return claimed.length
+  return deliveryRound(deps, options, pushWork(deps, options))
 }
 
-// Runs rounds until stopped (server/lib/work-loop.ts).
+// Runs rounds until stopped (server/lib/delivery-kit.ts).
 export function startPushDeliveryLoop(deps: Deps, opts: PushDeliveryOptions = {}): WorkLoop {
   const options = withDefaults(DEFAULTS, opts)
-  return startWorkLoop(() => deliverDuePushes(deps, options), {
-    batchSize: options.batchSize,
-    idleMs: options.idleMs,
-    name: 'push delivery',
-  })
+  return startDeliveryLoop(deps, options, pushWork(deps, options))
 }

@@ -18,8 +18,11 @@ export interface QueuedEvent {
 }
 
 // The roles that may see this event in its account: every member's unless the type has a rule,
-// which the policy module judges (once per role, the account read once).
-async function rolesSeeing(tx: Db, event: QueuedEvent): Promise<readonly Role[]> {
+// which the policy module judges (once per role, the account read once). Push and webhooks both ask.
+export async function rolesSeeing(
+  tx: Db,
+  event: Pick<QueuedEvent, 'submerchantId' | 'type'>,
+): Promise<readonly Role[]> {
   const rule = eventRule(event.type)
   if (!rule) return ROLES
   const account = await accessAccountOf(tx, event.submerchantId)
@@ -31,8 +34,12 @@ async function rolesSeeing(tx: Db, event: QueuedEvent): Promise<readonly Role[]>
  * role rule). Joining the membership drops a subscription that still lists an account its person
  * has left. The id is made from the event and the subscription: unique, and the same if retried.
  */
-export async function queuePushDeliveries(tx: Db, event: QueuedEvent): Promise<number> {
-  const roles = await rolesSeeing(tx, event)
+export async function queuePushDeliveries(
+  tx: Db,
+  event: QueuedEvent,
+  roles?: readonly Role[],
+): Promise<number> {
+  roles ??= await rolesSeeing(tx, event)
   if (roles.length === 0) return 0
   const at = event.createdAt.toISOString()
   const result = await tx.execute<{ id: string }>(sql`

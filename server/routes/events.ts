@@ -9,6 +9,7 @@ import {
   markAllRead,
   markRead,
   notificationFeed,
+  typesForApiKey,
   type FeedScope,
 } from '../domain/event-feed'
 import { openEventStream } from '../events/stream'
@@ -19,9 +20,12 @@ import { requirePerspective } from '../middleware/perspective'
 import { parseJsonBody } from '../middleware/validate'
 import type { Context } from 'hono'
 
-// The types the caller may see in the perspective account (docs/events.md#who-sees-what).
+// The types the caller may see in the perspective account (docs/events.md#who-sees-what); for an
+// API key, only those whose objects it may read.
 async function visibleTypes(c: Context<AppEnv>) {
-  return visibleEventTypes(await accessSubjectFor(c))
+  const types = visibleEventTypes(await accessSubjectFor(c))
+  const auth = requireAuth(c)
+  return auth.via === 'api_key' ? typesForApiKey(types, auth.apiKeyPermissions ?? []) : types
 }
 
 // GET /v1/events (the list) and GET /v1/events/stream (Server-Sent Events), docs/events.md#api.

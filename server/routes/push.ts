@@ -10,7 +10,7 @@ import {
   savePushSubscription,
 } from '../domain/push-subscriptions'
 import { refuseQuery, sendAll } from '../lib/whole-list'
-import { requireAuth } from '../middleware/auth'
+import { callerDeviceId, requireAuth } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
 import { vapidKeysOf } from '../push/vapid'
 
@@ -36,8 +36,11 @@ export function pushRoutes(): Hono<AppEnv> {
   app.post('/push-subscriptions', async (c) => {
     const { userId } = requireAuth(c)
     const payload = await parseJsonBody(c, PushSubscriptionPayload)
-    checkSubscriptionInput(payload, c.get('deps').config.mode)
-    const saved = await savePushSubscription(db(c), userId, payload, c.get('deps').clock.now())
+    const deps = c.get('deps')
+    await checkSubscriptionInput(payload, deps)
+    // The device this session signed in on: a password change elsewhere removes the subscription.
+    const deviceId = await callerDeviceId(c)
+    const saved = await savePushSubscription(db(c), { userId, deviceId }, payload, deps.clock.now())
     return c.json(saved, 201)
   })
 

@@ -1,12 +1,10 @@
 import { Hono, type Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import {
   MfaConfirmationPayload,
   MfaDisablePayload,
   MfaEnrollmentPayload,
   UpdatePasswordPayload,
 } from '@/api/schema/users'
-import { deviceOfAccessToken } from '../auth/tokens'
 import type { AppEnv } from '../context'
 import {
   changePassword,
@@ -19,7 +17,7 @@ import type { ActivityAction } from '@/api/schema/team'
 import { serializeUser, type UserRow } from '../domain/users'
 import { activityRecorder } from '../lib/activity'
 import { HttpError } from '../errors'
-import { ACCESS_COOKIE, requireSelf } from '../middleware/auth'
+import { callerDeviceId, requireSelf } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
 
 // A code failing the shape rules answers with their message (docs/validation.md#mfa-codes), not the generic 'Invalid request'.
@@ -58,8 +56,7 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const input = await parseJsonBody(c, UpdatePasswordPayload)
     const { db, clock } = c.get('deps')
     // The calling device keeps its tokens; every other device is signed out.
-    const token = getCookie(c, ACCESS_COOKIE)
-    const keepDeviceId = token ? await deviceOfAccessToken(db.db, token) : null
+    const keepDeviceId = await callerDeviceId(c)
     const record = ownChange(c, 'user.password_changed', user)
     const updated = await changePassword(db.db, user, input, {
       now: clock.now(),

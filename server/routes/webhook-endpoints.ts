@@ -8,6 +8,7 @@ import {
 import type { WebhookEndpoint } from '@/api/schema/developer'
 import type { ActivityAction, ActivityChange } from '@/api/schema/team'
 import type { AppEnv } from '../context'
+import { requireEventAccess } from '../auth/access'
 import type { Db } from '../db/client'
 import { attemptsList, attemptsScope } from '../domain/webhook-attempts'
 import {
@@ -27,9 +28,12 @@ import {
 } from '../domain/webhook-notifications'
 import { diffFields } from '../domain/activity'
 import { audited } from '../lib/activity'
+import { addressGuardOf } from '../lib/delivery-kit'
+import { requirePublicUrl } from '../lib/public-address'
 import { runAccountList } from '../lib/account-scope'
 import { assertPayloadAccount, requireDeveloperAccount } from '../lib/developer-access'
 import { runList } from '../lib/list-engine'
+import { requireAuth } from '../middleware/auth'
 import { parseJsonBody } from '../middleware/validate'
 
 // The endpoint by its name or URL, never its signing secret.
@@ -77,9 +81,12 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
     const submerchantId = await requireDeveloperAccount(c)
     const payload = await parseJsonBody(c, WebhookEndpointCreatePayload)
     assertPayloadAccount(submerchantId, payload.submerchantId)
+    await requireEventAccess(c, payload.events)
+    await requirePublicUrl(payload.url, 'url', addressGuardOf(c.get('deps')))
+    const { userId } = requireAuth(c)
     const endpoint = await audited(
       c,
-      (tx) => createWebhookEndpoint(tx, payload, now(c)),
+      (tx) => createWebhookEndpoint(tx, payload, now(c), userId),
       (created) => ({
         action: 'webhook_endpoint.created',
         object: endpointObject(created),
@@ -97,6 +104,12 @@ export function webhookEndpointRoutes(): Hono<AppEnv> {
   app.patch('/:id', async (c) => {
     const submerchantId = await requireDeveloperAccount(c)
     const { isEnabled } = await parseJsonBody(c, ToggleEnabledPayload)
+    if (isEnabled) {
+      // Turning deliveries back on is held to the rules of a new endpoint.
+      const current = await findOwnWebhookEndpoint(db(c), c.req.param('id'), submerchantId)
+      await requireEventAccess(c, current.events)
+      await requirePublicUrl(current.url, 'url', addressGuardOf(c.get('deps')))
+    }
     const action = isEnabled ? 'webhook_endpoint.enabled' : 'webhook_endpoint.disabled'
     const endpoint = await auditedEndpoint(
       c,

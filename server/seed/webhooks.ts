@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { sales, webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/schema/core'
+import {
+  sales,
+  submerchantUsers,
+  webhookAttempts,
+  webhookEndpoints,
+  webhookNotifications,
+} from '../db/schema/core'
 import { SEED_SUBMERCHANTS } from './ids'
 import type { Prng } from './prng'
 
@@ -41,9 +47,22 @@ export async function seedWebhookHistory(database: Database, prng: Prng, now: Da
   const { db } = database
   for (const endpoint of ENDPOINTS) {
     const endpointId = `whe_${prng.hex(20)}`
+    // Made by the account's first owner, as the portal would have recorded it.
+    const [owner] = await db
+      .select({ userId: submerchantUsers.userId })
+      .from(submerchantUsers)
+      .where(
+        and(
+          eq(submerchantUsers.submerchantId, endpoint.submerchantId),
+          eq(submerchantUsers.submerchantRole, 'owner'),
+        ),
+      )
+      .orderBy(asc(submerchantUsers.createdAt), asc(submerchantUsers.id))
+      .limit(1)
     await db.insert(webhookEndpoints).values({
       id: endpointId,
       ...endpoint,
+      createdByUserId: owner?.userId ?? null,
       signingSecret: `whsec_${randomBytes(20).toString('hex')}`,
       createdAt: new Date(now.getTime() - 120 * 86_400_000),
     })

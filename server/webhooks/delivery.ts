@@ -1,58 +1,76 @@
 /**
- * Webhook delivery (docs/sandbox.md#webhooks): notification rows are the queue, worked by an
- * in-process loop.
+ * Webhook delivery (docs/sandbox.md#webhooks): notification rows are the queue, worked by a loop on
+ * the delivery kit (server/lib/delivery-kit.ts: claim with SKIP LOCKED and a lease, concurrent
+ * sends, backoff). A server that dies mid-delivery loses nothing: its rows are due again when the
+ * lease ends, so a receiver may see a notification twice (at-least-once); the body's `id` is stable
+ * for de-duplication.
  *
- * - Claim: one statement takes due rows with `FOR UPDATE SKIP LOCKED` and pushes their
- *   `next_attempt_at` a lease ahead, so several servers on one PostgreSQL never take the same row
- *   at once. A server that dies mid-delivery loses nothing: its rows become due again when the
- *   lease ends and another server (or the restarted one) sends them. A receiver may therefore see a
- *   notification twice (at-least-once); the body's `id` is stable for de-duplication.
  * - Send: a JSON POST signed `Webhook-Signature: t=…,v1=…` (one v1 per valid secret), 10 s timeout,
- *   redirects not followed. Any non-2xx, timeout or network error is a failure.
- * - Record: the attempt (request and response, bodies cut at 64 KiB) and the notification's new
- *   state in one transaction; failures are due again on an exponential schedule with jitter, until
- *   3 days after the event.
+ *   redirects not followed; on an exposed server only to a public address, checked at every try.
+ *   Any non-2xx, timeout, network error or refused address is a failure.
+ * - Stop: a disabled or deleted endpoint, or one whose creator has left the account, gets nothing
+ *   more (docs/events.md#who-sees-what).
+ * - Record: the attempt (the request cut at 64 KiB, at most 4 KiB of the answer) and the
+ *   notification's new state in one transaction; failures are due again on an exponential schedule
+ *   with jitter, until 3 days after the event.
  */
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Deps } from '../context'
 import type { Db } from '../db/client'
-import { webhookAttempts, webhookEndpoints, webhookNotifications } from '../db/schema/core'
+import {
+  submerchantUsers,
+  webhookAttempts,
+  webhookEndpoints,
+  webhookNotifications,
+} from '../db/schema/core'
 import { newId } from '../auth/random'
 import { recordEvent } from '../domain/events'
 import { serializeWebhookEndpoint, signingSecretsAt } from '../domain/webhook-endpoints'
 import {
-  inPool,
-  startWorkLoop,
-  withDefaults,
-  type WorkLoop,
+  addressGuardOf,
+  claimDue as claimDueRows,
   deliveryDefaults,
+  deliveryRound,
+  nextAttemptAt,
+  postTo,
+  startDeliveryLoop as startKitLoop,
+  withDefaults,
+  type Answer,
   type DeliveryLoopOptions,
-} from '../lib/work-loop'
+  type DeliveryWork,
+  type RetryPolicy,
+  type WorkLoop,
+} from '../lib/delivery-kit'
+import type { AddressGuard } from '../lib/public-address'
 import { signatureHeader } from './signature'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './timing'
 
 export const RETRY_WINDOW_MS = 3 * 86_400_000
+// What an attempt keeps: our request up to 64 KiB, the receiver's answer up to 4 KiB.
 export const MAX_RECORDED_BODY_BYTES = 64 * 1024
+export const MAX_RECORDED_ANSWER_BYTES = 4 * 1024
 export const USER_AGENT = 'FleetPaySandbox-Webhooks/1.0'
 
 export type DeliveryOptions = DeliveryLoopOptions
 
 const DEFAULTS = deliveryDefaults(DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS)
 
-/**
- * After `attemptsMade` failures: 1 min, 5 min, 25 min, ~2 h, ~10 h, then every 12 h (Stripe's
- * exponential model), each ±10 % jitter so a recovering receiver is not hit by a thundering herd;
- * null once the next try would fall outside the 3-day window of the event.
- */
+// 1 min, 5 min, 25 min, ~2 h, ~10 h, then every 12 h (Stripe's exponential model), until the
+// next try would fall outside the 3-day window of the event.
+export const WEBHOOK_RETRIES: RetryPolicy = {
+  backoffMs: (attemptsMade) => Math.min(60 * 5 ** Math.max(0, attemptsMade - 1), 12 * 3600) * 1000,
+  maxAttempts: Infinity,
+  windowMs: RETRY_WINDOW_MS,
+  maxRetryAfterSeconds: 12 * 3600,
+}
+
 export function nextRetryAt(
   attemptsMade: number,
   createdAt: Date,
   now: Date,
   random: () => number = Math.random,
 ): Date | null {
-  const baseSeconds = Math.min(60 * 5 ** Math.max(0, attemptsMade - 1), 12 * 3600)
-  const at = new Date(now.getTime() + baseSeconds * 1000 * (0.9 + 0.2 * random()))
-  return at.getTime() - createdAt.getTime() > RETRY_WINDOW_MS ? null : at
+  return nextAttemptAt(WEBHOOK_RETRIES, { attemptsMade, createdAt, now }, random)
 }
 
 interface Claimed {
@@ -78,19 +96,14 @@ export async function claimDue(
   limit: number,
   leaseUntil: Date,
 ): Promise<Claimed[]> {
-  const result = await db.execute<ClaimedRow>(sql`
-    with due as (
-      select id from webhook_notifications
-      where next_attempt_at <= ${now.toISOString()}::timestamptz
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    update webhook_notifications n
-    set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
-    from due where n.id = due.id
-    returning n.id, n.endpoint_id, n.payload, n.attempt_count, n.created_at`)
-  return result.rows.map((row) => ({
+  const rows = await claimDueRows<ClaimedRow>(db, {
+    table: 'webhook_notifications',
+    now,
+    leaseUntil,
+    limit,
+    select: 'select id, endpoint_id, payload, attempt_count, created_at from claimed',
+  })
+  return rows.map((row) => ({
     id: row.id,
     endpointId: row.endpoint_id,
     payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
@@ -106,23 +119,6 @@ function cut(text: string): string {
     : bytes.subarray(0, MAX_RECORDED_BODY_BYTES).toString('utf8')
 }
 
-// Reads at most 64 KiB of the answer and drops the rest. The text is kept as PostgreSQL can store
-// it: bytes that are not UTF-8 read as U+FFFD (the decoder's doing), and so does a NUL.
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  while (size <= MAX_RECORDED_BODY_BYTES) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.byteLength
-  }
-  await reader.cancel().catch(() => undefined)
-  return cut(Buffer.concat(chunks).toString('utf8')).replaceAll('\0', '\uFFFD')
-}
-
 interface Outcome {
   ok: boolean
   statusCode: number | null
@@ -135,20 +131,27 @@ async function post(
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
+  guard: AddressGuard,
 ): Promise<Outcome> {
-  const signal = AbortSignal.timeout(timeoutMs)
+  let answer: Answer
   try {
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal })
-    const text = await readCapped(response)
-    return {
-      ok: response.status >= 200 && response.status < 300,
-      statusCode: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: text,
-    }
+    answer = await postTo(url, {
+      headers,
+      body,
+      timeoutMs,
+      maxAnswerBytes: MAX_RECORDED_ANSWER_BYTES,
+      guard,
+    })
   } catch {
-    // Timeout, refused connection, DNS failure: no response to record.
+    // Timeout, refused connection, DNS failure, an address that is not public: nothing to record.
     return { ok: false, statusCode: null, headers: null, body: null }
+  }
+  return {
+    ok: answer.status >= 200 && answer.status < 300,
+    statusCode: answer.status,
+    headers: answer.headers,
+    // Kept as PostgreSQL can store it: a NUL reads as U+FFFD, like bytes that are not UTF-8.
+    body: answer.body.replaceAll('\0', '\uFFFD'),
   }
 }
 
@@ -161,7 +164,7 @@ type EndpointForDelivery = Pick<
   | 'signingSecret'
   | 'previousSigningSecret'
   | 'previousSigningSecretExpiresAt'
->
+> & { creatorIsMember: boolean }
 
 async function deliverOne(
   deps: Deps,
@@ -170,8 +173,8 @@ async function deliverOne(
   options: Required<DeliveryOptions>,
 ): Promise<void> {
   const db = deps.db.db
-  if (!endpoint || !endpoint.isEnabled || endpoint.deletedAt) {
-    // A disabled or deleted endpoint receives nothing more.
+  if (!endpoint || !endpoint.isEnabled || endpoint.deletedAt || !endpoint.creatorIsMember) {
+    // A disabled or deleted endpoint, or one whose creator left, receives nothing more.
     await db
       .update(webhookNotifications)
       .set({ nextAttemptAt: null })
@@ -190,7 +193,7 @@ async function deliverOne(
       Math.floor(sentAt.getTime() / 1000),
     ),
   }
-  const outcome = await post(endpoint.url, headers, body, options.timeoutMs)
+  const outcome = await post(endpoint.url, headers, body, options.timeoutMs, addressGuardOf(deps))
   const attemptsMade = claimed.attemptCount + 1
   const retryAt = outcome.ok
     ? null
@@ -255,16 +258,10 @@ async function recordFailingStreak(tx: Db, endpointId: string, now: Date): Promi
   })
 }
 
-// One round: claim what is due, send it, record it. Returns how many were claimed.
-export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promise<number> {
-  const options = withDefaults(DEFAULTS, opts)
-  await deps.clock.sync?.()
-  const now = deps.clock.now()
-  const leaseUntil = new Date(now.getTime() + options.leaseSeconds * 1000)
-  const claimed = await claimDue(deps.db.db, now, options.batchSize, leaseUntil)
-  if (claimed.length === 0) return 0
+// The endpoints of a round's rows, read once, with whether each one's creator is still a member.
+async function endpointsOf(db: Db, claimed: Claimed[]): Promise<Map<string, EndpointForDelivery>> {
   const endpointIds = [...new Set(claimed.map((c) => c.endpointId))]
-  const endpoints = await deps.db.db
+  const endpoints = await db
     .select({
       id: webhookEndpoints.id,
       url: webhookEndpoints.url,
@@ -273,24 +270,41 @@ export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promis
       signingSecret: webhookEndpoints.signingSecret,
       previousSigningSecret: webhookEndpoints.previousSigningSecret,
       previousSigningSecretExpiresAt: webhookEndpoints.previousSigningSecretExpiresAt,
+      creatorIsMember: sql<boolean>`${submerchantUsers.id} is not null`,
     })
     .from(webhookEndpoints)
+    .leftJoin(
+      submerchantUsers,
+      and(
+        eq(submerchantUsers.userId, webhookEndpoints.createdByUserId),
+        eq(submerchantUsers.submerchantId, webhookEndpoints.submerchantId),
+      ),
+    )
     .where(inArray(webhookEndpoints.id, endpointIds))
-  const byId = new Map(endpoints.map((e) => [e.id, e]))
-  await inPool(claimed, options.concurrency, (c) =>
-    deliverOne(deps, c, byId.get(c.endpointId), options),
-  )
-  return claimed.length
+  return new Map(endpoints.map((e) => [e.id, e]))
+}
+
+function webhookWork(deps: Deps, options: Required<DeliveryOptions>): DeliveryWork<Claimed> {
+  return {
+    name: 'webhook delivery',
+    claim: (now, leaseUntil, limit) => claimDue(deps.db.db, now, limit, leaseUntil),
+    deliverer: async (claimed) => {
+      const byId = await endpointsOf(deps.db.db, claimed)
+      return (c) => deliverOne(deps, c, byId.get(c.endpointId), options)
+    },
+  }
+}
+
+// One round: claim what is due, send it, record it. Returns how many were claimed.
+export async function deliverDue(deps: Deps, opts: DeliveryOptions = {}): Promise<number> {
+  const options = withDefaults(DEFAULTS, opts)
+  return deliveryRound(deps, options, webhookWork(deps, options))
 }
 
 export type DeliveryLoop = WorkLoop
 
-// Runs rounds until stopped (server/lib/work-loop.ts).
+// Runs rounds until stopped (server/lib/delivery-kit.ts).
 export function startDeliveryLoop(deps: Deps, opts: DeliveryOptions = {}): DeliveryLoop {
   const options = withDefaults(DEFAULTS, opts)
-  return startWorkLoop(() => deliverDue(deps, options), {
-    batchSize: options.batchSize,
-    idleMs: options.idleMs,
-    name: 'webhook delivery',
-  })
+  return startKitLoop(deps, options, webhookWork(deps, options))
 }

@@ -13,7 +13,7 @@ import { migrate, openDatabase, queryRows, type Database } from '../../server/db
 import { notificationRow } from '../../server/domain/events'
 import { findOwnSale } from '../../server/domain/sales'
 import { createWebhookEndpoint } from '../../server/domain/webhook-endpoints'
-import { SEED_SUBMERCHANTS } from '../../server/seed/ids'
+import { SEED_SUBMERCHANTS, SEED_USERS } from '../../server/seed/ids'
 import { seed } from '../../server/seed/index'
 import { verifySignature } from '../../server/webhooks/signature'
 import { killSandbox, spawnSandbox, type SandboxProcess } from '../e2e/support/private-server'
@@ -112,6 +112,7 @@ export async function runWebhookDeliveryBench(
       database.db,
       { submerchantId: CITY, name: 'Bench receiver', url: receiver.url, events: ['sale.created'] },
       new Date(),
+      SEED_USERS.owner,
     )
     secret = endpoint.signingSecret!
 
