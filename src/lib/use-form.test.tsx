@@ -39,7 +39,7 @@ function TestForm({
       </>
     )
   }
-  // Plain elements: lib may not import ui (the screens use TextField and FormSummaryAlert).
+  // Plain elements: lib may not import ui (the screens use TextField and WriteFailure).
   return (
     <form noValidate onSubmit={form.onSubmit}>
       {form.summary && (

@@ -8,6 +8,10 @@ export const Route = createFileRoute('/forgot-password')({
   validateSearch: (search: { emailAddress?: unknown } & SearchSchemaInput) => ({
     emailAddress: optionalString(search.emailAddress, 254),
   }),
+  // Its write is a mutation hook (docs/writes.md): the query client first.
+  beforeLoad: async ({ context }) => {
+    await context.loadQueryClient()
+  },
   head: () => ({ meta: [{ title: pageTitle('Forgot password') }] }),
   component: ForgotPasswordPage,
 })

@@ -8,6 +8,10 @@ export const Route = createFileRoute('/register')({
   validateSearch: (search: { redirect?: unknown } & SearchSchemaInput) => ({
     redirect: optionalRedirect(search.redirect),
   }),
+  // Its write is a mutation hook (docs/writes.md): the query client first.
+  beforeLoad: async ({ context }) => {
+    await context.loadQueryClient()
+  },
   head: () => ({ meta: [{ title: pageTitle('Create an account') }] }),
   component: RegisterPage,
 })

@@ -5,6 +5,10 @@ import { validateTicketSearch } from '@/features/auth/ticket-search'
 
 export const Route = createFileRoute('/set-password')({
   validateSearch: validateTicketSearch,
+  // Its write is a mutation hook (docs/writes.md): the query client first.
+  beforeLoad: async ({ context }) => {
+    await context.loadQueryClient()
+  },
   head: () => ({ meta: [{ title: pageTitle('Set password') }] }),
   component: SetPasswordPage,
 })

@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react'
-import { toApiError, type ApiError } from '@/api/errors'
-import { Alert } from '@/ui/alert'
+import type { ReactNode } from 'react'
+import type { ApiError } from '@/api/errors'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
+import { useWriteAttempt, WriteFailure } from '@/ui/write-failure'
 
 export interface ConfirmDialogProps {
   title: string
@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   action?: string
   tone?: 'danger' | 'normal'
   // Runs the write. The dialog is busy until it settles and shows a failure in itself
-  // (docs/writes.md); on success the caller closes or replaces the dialog.
+  // (WriteFailure, docs/writes.md); on success the caller closes or replaces the dialog.
   onConfirm?: () => Promise<unknown>
   // The failure's text from the error (the product's wording); the server message by default.
   failureText?: (error: ApiError) => string
@@ -32,28 +32,14 @@ export function ConfirmDialog({
   action,
   tone = 'normal',
   onConfirm,
-  failureText = (error) => error.message,
+  failureText,
   onClose,
   cancelLabel = 'Cancel',
   onCancel = onClose,
   unavailable = null,
   className,
 }: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  async function confirm() {
-    if (!onConfirm) return
-    setPending(true)
-    setFailure(null)
-    try {
-      await onConfirm()
-    } catch (error) {
-      setFailure(failureText(toApiError(error)))
-    } finally {
-      setPending(false)
-    }
-  }
+  const { pending, failure, attempt, dismiss } = useWriteAttempt(failureText)
 
   return (
     <Dialog
@@ -73,7 +59,7 @@ export function ConfirmDialog({
               loading={pending}
               disabled={unavailable !== null}
               title={unavailable ?? undefined}
-              onClick={() => void confirm()}
+              onClick={() => onConfirm && void attempt(onConfirm)}
             >
               {action}
             </Button>
@@ -81,37 +67,9 @@ export function ConfirmDialog({
         </>
       }
     >
-      {failure && <Alert title={failure} onDismiss={() => setFailure(null)} />}
+      <WriteFailure failure={failure} onDismiss={dismiss} />
       {children}
       {unavailable && <p className="muted">{unavailable}</p>}
     </Dialog>
-  )
-}
-
-/**
- * The failure of a write started by a single button, with no dialog or form of its own to hold
- * it (a toggle, a resend): a dialog that says what failed and can try again.
- */
-export function FailureDialog({
-  title,
-  message,
-  onRetry,
-  onClose,
-}: {
-  title: string
-  message: string
-  onRetry: () => Promise<unknown>
-  onClose: () => void
-}) {
-  return (
-    <ConfirmDialog
-      title={title}
-      action="Try again"
-      cancelLabel="OK"
-      onConfirm={() => onRetry().then(onClose)}
-      onClose={onClose}
-    >
-      <p>{message}</p>
-    </ConfirmDialog>
   )
 }

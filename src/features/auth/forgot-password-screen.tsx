@@ -1,24 +1,25 @@
 import { useState } from 'react'
-import { requestPasswordReset } from '@/features/auth/api'
+import { useRequestPasswordResetMutation } from '@/features/auth/api'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { EmailField } from '@/features/auth/email-field'
 import { FORGOT_RULES, ForgotPasswordSchema } from '@/features/auth/form-schemas'
 import { useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 
 // docs/errors.md#password (forgot password).
 export const FORGOT_FAILED = 'Failed to create password reset ticket'
 
 export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null)
+  const request = useRequestPasswordResetMutation()
   const form = useForm({
     initial: { emailAddress },
     schema: ForgotPasswordSchema,
     ...FORGOT_RULES,
     onSubmit: async ({ emailAddress: email }) => {
-      await requestPasswordReset(email)
+      await request.mutateAsync(email)
       setSentTo(email)
     },
     summarize: (error) => ({ title: FORGOT_FAILED, message: error.message, details: [] }),
@@ -41,7 +42,7 @@ export function ForgotPasswordScreen({ emailAddress = '' }: { emailAddress?: str
         </Alert>
       ) : (
         <>
-          <FormSummaryAlert summary={form.summary} />
+          <WriteFailure failure={form.summary} />
           <form className="auth-form" noValidate onSubmit={form.onSubmit}>
             <EmailField {...form.field('emailAddress')} />
             <Button type="submit" block loading={form.pending}>

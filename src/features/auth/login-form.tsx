@@ -13,8 +13,8 @@ const loginForm = lazyForm(() =>
 
 // Shown only after a failed sign-in, by when the checks have loaded the shared UI chunk that holds
 // it (and its styles): not part of /login's first paint.
-const FormSummaryAlert = lazy(() =>
-  import('@/ui/form-summary').then((m) => ({ default: m.FormSummaryAlert })),
+const WriteFailure = lazy(() =>
+  import('@/ui/write-failure').then((m) => ({ default: m.WriteFailure })),
 )
 
 interface LoginFormProps {
@@ -42,7 +42,7 @@ export function LoginForm({ onSubmit, defaultEmail = '' }: LoginFormProps) {
     <>
       {form.summary && (
         <Suspense fallback={null}>
-          <FormSummaryAlert summary={form.summary} />
+          <WriteFailure failure={form.summary} />
         </Suspense>
       )}
       <form className="auth-form" noValidate onSubmit={form.onSubmit}>

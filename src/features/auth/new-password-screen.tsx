@@ -1,15 +1,14 @@
 import { useRouter } from '@tanstack/react-router'
 import { PasswordResetCompletionPayload } from '@/api/schema/users'
-import { completePasswordReset } from '@/features/auth/api'
+import { useCompletePasswordResetMutation } from '@/features/auth/api'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { assessNewPassword, newPasswordAction, newPasswordErrors } from '@/lib/password-rules'
 import { usePasswordScore } from '@/lib/password-strength'
 import { firstFieldMessages, useForm } from '@/lib/use-form'
 import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 import { NewPasswordFields } from '@/ui/new-password-fields'
-import { useToast } from '@/ui/toast'
 
 // docs/validation.md#new-password: without both query values the ticket cannot be checked.
 export const TICKET_MISSING = 'Unable to validate password reset ticket - please try again.'
@@ -41,7 +40,7 @@ const NewPasswordSchema = PasswordResetCompletionPayload.pick('newPassword')
 export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPasswordScreenProps) {
   const texts = MODES[mode]
   const router = useRouter()
-  const toast = useToast()
+  const complete = useCompletePasswordResetMutation(texts.done)
   const form = useForm({
     initial: { newPassword: '', confirmPassword: '' },
     schema: NewPasswordSchema,
@@ -49,8 +48,7 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
     check: (values) => newPasswordErrors(assessment, values.newPassword, values.confirmPassword),
     onSubmit: async ({ newPassword }) => {
       if (!ticketId || !token) return
-      await completePasswordReset(ticketId, token, newPassword)
-      toast.notice(texts.done, 'success')
+      await complete.mutateAsync({ ticketId, verificationToken: token, newPassword })
       await router.navigate({ to: '/login' })
     },
     // docs/errors.md#password: Reset shows 'Failed to reset password' plus the server message and error messages; Set
@@ -98,7 +96,7 @@ export function NewPasswordScreen({ mode, ticketId, token, emailAddress }: NewPa
         </p>
       }
     >
-      <FormSummaryAlert summary={form.summary} />
+      <WriteFailure failure={form.summary} />
       <form className="auth-form" noValidate onSubmit={form.onSubmit}>
         {/* Lets password managers save the new password under the right account. */}
         {emailAddress && (

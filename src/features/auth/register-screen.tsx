@@ -1,28 +1,26 @@
 import { useRouter } from '@tanstack/react-router'
-import { register } from '@/features/auth/api'
+import { useRegisterMutation } from '@/features/auth/api'
 import { AuthLayout } from '@/features/auth/auth-layout'
 import { EmailField } from '@/features/auth/email-field'
 import { REGISTER_RULES, RegisterSchema } from '@/features/auth/form-schemas'
 import { PASSWORD_MIN_LENGTH } from '@/lib/password-rules'
 import { useForm } from '@/lib/use-form'
-import { useAuth } from '@/session/use-auth'
 import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 import { PasswordField } from '@/ui/password-field'
 
 // `redirect`: where to go once signed in (an invitation link), instead of the welcome.
 export function RegisterScreen({ redirect }: { redirect?: string } = {}) {
-  const auth = useAuth()
+  const registration = useRegisterMutation()
   const router = useRouter()
   const form = useForm({
     initial: { emailAddress: '', password: '', firstName: '', lastName: '' },
     schema: RegisterSchema,
     ...REGISTER_RULES,
     onSubmit: async (payload) => {
-      await register(payload)
-      // docs/api.md#users-and-session: then a login with grantType password, then /?welcome=true.
-      await auth.signIn({ emailAddress: payload.emailAddress, password: payload.password })
+      // docs/api.md#users-and-session: registered and signed in, then /?welcome=true.
+      await registration.mutateAsync(payload)
       if (redirect) await router.navigate({ href: redirect })
       else await router.navigate({ to: '/', search: { welcome: true } })
     },
@@ -38,7 +36,7 @@ export function RegisterScreen({ redirect }: { redirect?: string } = {}) {
         </p>
       }
     >
-      <FormSummaryAlert summary={form.summary} />
+      <WriteFailure failure={form.summary} />
       <form className="auth-form" noValidate onSubmit={form.onSubmit}>
         <EmailField {...form.field('emailAddress')} />
         <PasswordField

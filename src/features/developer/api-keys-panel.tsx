@@ -15,7 +15,7 @@ import { lazySchema, useForm } from '@/lib/use-form'
 import { Button } from '@/ui/button'
 import { FormDialog } from '@/ui/form-dialog'
 import { TextField } from '@/ui/field'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 import { QueryView } from '@/ui/query-view'
 import { SecretOnceDialog } from '@/ui/secret-once-dialog'
 
@@ -155,7 +155,7 @@ function CreateApiKeyDialog({
       onClose={onClose}
       onSubmit={form.onSubmit}
     >
-      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <WriteFailure failure={form.summary} onDismiss={form.dismissSummary} />
       <TextField label="Name" optional maxLength={100} {...form.field('name')} />
       <PermissionPicker
         value={form.values.permissions}

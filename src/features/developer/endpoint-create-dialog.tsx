@@ -6,7 +6,7 @@ import { lazySchema, useForm } from '@/lib/use-form'
 import { Choice } from '@/ui/choice'
 import { FormDialog } from '@/ui/form-dialog'
 import { TextField } from '@/ui/field'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 import { SecretOnceDialog } from '@/ui/secret-once-dialog'
 import { useState } from 'react'
 
@@ -82,7 +82,7 @@ export function CreateEndpointDialog({
       onClose={onClose}
       onSubmit={form.onSubmit}
     >
-      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <WriteFailure failure={form.summary} onDismiss={form.dismissSummary} />
       <TextField
         label="URL"
         type="url"

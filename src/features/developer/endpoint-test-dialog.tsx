@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import { toApiError } from '@/api/errors'
 import type { WebhookEndpoint } from '@/api/schema/developer'
 import { WEBHOOK_EVENTS, type WebhookEventName } from '@/api/schema/developer-values'
 import { useSendTestNotificationMutation } from '@/features/developer/api'
 import { endpointName } from '@/features/developer/endpoint-create-dialog'
 import { DEVELOPER_MESSAGES } from '@/features/developer/messages'
-import { Alert } from '@/ui/alert'
 import { FormDialog } from '@/ui/form-dialog'
 import { Field } from '@/ui/field'
+import { WriteFailure } from '@/ui/write-failure'
 
 // The test dialog's sale choice, given by the route (the sales feature draws it).
 export type RenderSalePicker = (props: {
@@ -52,12 +51,11 @@ export function TestDialog({
         send()
       }}
     >
-      {mutation.isError && (
-        <Alert
-          title={DEVELOPER_MESSAGES.testFailed(toApiError(mutation.error).message)}
-          onDismiss={() => mutation.reset()}
-        />
-      )}
+      <WriteFailure
+        error={mutation.error}
+        text={(error) => DEVELOPER_MESSAGES.testFailed(error.message)}
+        onDismiss={() => mutation.reset()}
+      />
       <Field label="Event">
         {(control) => (
           <select

@@ -11,7 +11,7 @@ import { useOnline } from '@/offline/use-online'
 import { Badge } from '@/ui/badge'
 import { Button } from '@/ui/button'
 import { CodeText } from '@/ui/code-text'
-import { FailureDialog } from '@/ui/confirm-dialog'
+import { WriteFailure } from '@/ui/write-failure'
 import type { Column } from '@/ui/data-table'
 import { DateTimeText } from '@/ui/date-time-text'
 import { GoBack } from '@/ui/go-back'
@@ -174,11 +174,13 @@ export function NotificationsListScreen({
         }
       />
       {failure && (
-        <FailureDialog
-          title="Resend failed"
-          message={failure.message}
-          onRetry={() => resendMutation.mutateAsync(failure.ids).then(() => selection.clear())}
-          onClose={() => setFailure(null)}
+        <WriteFailure
+          failure={failure.message}
+          retry={{
+            title: 'Resend failed',
+            run: () => resendMutation.mutateAsync(failure.ids).then(() => selection.clear()),
+          }}
+          onDismiss={() => setFailure(null)}
         />
       )}
       {viewing && (

@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toApiError } from '@/api/errors'
 import type { Toggle } from '@/features/developer/api'
-import { FailureDialog } from '@/ui/confirm-dialog'
+import { WriteFailure } from '@/ui/write-failure'
 
 interface ToggleFailure {
   toggle: Toggle
@@ -33,11 +33,13 @@ export function useEnabledToggle<T extends Toggle>({
   }
 
   const failureDialog = failure && (
-    <FailureDialog
-      title={`Error ${failure.toggle.isEnabled ? 'enabling' : 'disabling'} ${noun}`}
-      message={failure.message}
-      onRetry={() => mutation.mutateAsync(failure.toggle)}
-      onClose={() => setFailure(null)}
+    <WriteFailure
+      failure={failure.message}
+      retry={{
+        title: `Error ${failure.toggle.isEnabled ? 'enabling' : 'disabling'} ${noun}`,
+        run: () => mutation.mutateAsync(failure.toggle),
+      }}
+      onDismiss={() => setFailure(null)}
     />
   )
 

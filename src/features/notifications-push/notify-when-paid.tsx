@@ -9,9 +9,9 @@ import {
 } from '@/features/notifications-push/api'
 import { pushAvailability } from '@/features/notifications-push/device'
 import { useOnline } from '@/offline/use-online'
-import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import './push.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 const PAID: EventType = 'intent.succeeded'
 
@@ -44,7 +44,7 @@ export function NotifyWhenPaid({ submerchantId }: { submerchantId: string }) {
     )
   }
   if (save.error) {
-    return <Alert>{pushErrorMessage(save.error)}</Alert>
+    return <WriteFailure failure={pushErrorMessage(save.error)} />
   }
   if (!supported || !device.isSuccess || !subscriptions.isSuccess || covered) return null
 

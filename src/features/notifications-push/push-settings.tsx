@@ -16,6 +16,7 @@ import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Choice } from '@/ui/choice'
 import './push.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 export interface PushAccount {
   id: string
@@ -222,7 +223,7 @@ function PushForm({
           </fieldset>
         ))}
       </fieldset>
-      {(problem || error) && <Alert>{problem ?? pushErrorMessage(error)}</Alert>}
+      <WriteFailure failure={problem ?? (error ? pushErrorMessage(error) : null)} />
       <div className="push-settings__actions">
         <Button
           type="submit"

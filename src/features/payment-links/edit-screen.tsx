@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
 import { intentQueries, useUpdateIntentMutation } from '@/features/payment-links/api'
 import { minorToDecimalString, parseMoney } from '@/lib/money'
@@ -12,6 +11,7 @@ import { TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
 import { QueryView } from '@/ui/query-view'
 import './payment-links.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 interface EditScreenProps {
   submerchantId: string
@@ -99,7 +99,11 @@ function EditForm({
   }
   return (
     <form className="intent-form card" noValidate onSubmit={submit}>
-      {save.isError && <Alert>{`Operation failed: ${toApiError(save.error).message}`}</Alert>}
+      <WriteFailure
+        error={save.error}
+        text={(error) => `Operation failed: ${error.message}`}
+        onDismiss={() => save.reset()}
+      />
       <TextField label="Amount (£)" inputMode="decimal" required {...field('amount')} />
       <TextField
         label={requiresJobNumber ? 'Job number (Reference)' : 'Reference'}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { onlineManager } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { toApiError } from '@/api/errors'
 import type { Intent } from '@/api/schema/intents'
 import {
   useIntentActionMutation,
@@ -21,6 +20,7 @@ import { Choice } from '@/ui/choice'
 import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
+import { WriteFailure } from '@/ui/write-failure'
 
 export const ACTION_TEXTS = {
   needsConnection: NEEDS_CONNECTION,
@@ -156,11 +156,11 @@ function CaptureForm({
       <Alert tone="warning" title="Authorised, awaiting capture">
         <p>{ACTION_TEXTS.captureWarning}</p>
       </Alert>
-      {capture.isError && (
-        <Alert onDismiss={() => capture.reset()}>
-          <p>{ACTION_TEXTS.operationFailed(toApiError(capture.error).message)}</p>
-        </Alert>
-      )}
+      <WriteFailure
+        error={capture.error}
+        text={(error) => ACTION_TEXTS.operationFailed(error.message)}
+        onDismiss={() => capture.reset()}
+      />
       <TextField
         label="Capture amount (£)"
         inputMode="decimal"
@@ -249,7 +249,7 @@ function ResendForm({ intent, submerchantId }: { intent: Intent; submerchantId: 
         <Choice type="checkbox" checked={sms} onChange={setSms} label="SMS" />
         <Choice type="checkbox" checked={byEmail} onChange={setByEmail} label="Email" />
       </div>
-      {notify.isError && <Alert>{ACTION_TEXTS.notificationError}</Alert>}
+      <WriteFailure error={notify.error} text={() => ACTION_TEXTS.notificationError} />
       <Button type="submit" disabled={!ready} loading={notify.isPending && !notify.isPaused}>
         Send notification
       </Button>

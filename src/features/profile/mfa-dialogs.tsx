@@ -11,12 +11,12 @@ import {
 } from '@/features/profile/api'
 import { PROFILE_MESSAGES } from '@/features/profile/messages'
 import { useForm, type FormSchema } from '@/lib/use-form'
-import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
 import { SecretOnceDialog } from '@/ui/secret-once-dialog'
 import { SecretValue } from '@/ui/secret-value'
+import { WriteFailure } from '@/ui/write-failure'
 
 /**
  * An MFA code form on useForm: the format check (docs/validation.md#mfa-codes) is the API schema's (it carries the text), then
@@ -163,7 +163,15 @@ export function MfaDisableDialog({ user, onClose, onDisabled, reloadUser }: Disa
         </>
       }
     >
-      {form.summary && <Alert title={PROFILE_MESSAGES.disableFailed}>{form.summary.message}</Alert>}
+      <WriteFailure
+        failure={
+          form.summary && {
+            title: PROFILE_MESSAGES.disableFailed,
+            message: form.summary.message,
+            details: [],
+          }
+        }
+      />
       <form id="mfa-disable-form" noValidate onSubmit={form.onSubmit}>
         <TextField
           label="Authentication or recovery code"

@@ -8,7 +8,7 @@ import { Alert } from '@/ui/alert'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
 import { TextField } from '@/ui/field'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 import { NewPasswordFields } from '@/ui/new-password-fields'
 import { PasswordField } from '@/ui/password-field'
 
@@ -95,7 +95,7 @@ export function PasswordDialog({
         </>
       }
     >
-      <FormSummaryAlert summary={form.summary} />
+      <WriteFailure failure={form.summary} />
       {mutation.renewing && <Alert tone="success">Password changed. Renewing your session…</Alert>}
       <form id="password-form" className="profile-form" noValidate onSubmit={form.onSubmit}>
         <input

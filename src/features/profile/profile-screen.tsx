@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { toApiError } from '@/api/errors'
 import type { Role } from '@/api/schema/common'
 import type { Submerchant } from '@/api/schema/submerchants'
 import type { MfaEnrollment, User } from '@/api/schema/users'
@@ -22,7 +21,6 @@ import { formatDateTime } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import { useOnline } from '@/offline/use-online'
 import { accessFor, type Access } from '@/policy/access'
-import { Alert } from '@/ui/alert'
 import { DataAge } from '@/offline/data-age'
 import { ExternalLink } from '@/ui/external-link'
 import { QueryView } from '@/ui/query-view'
@@ -30,6 +28,7 @@ import { Button } from '@/ui/button'
 import { TextField } from '@/ui/field'
 import { PageHeader } from '@/ui/page-layout'
 import './profile.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 interface ProfileScreenProps {
   user: User
@@ -67,7 +66,6 @@ export function ProfileScreen({
   function startEnrolment() {
     enrol.mutate(undefined, { onSuccess: (enrollment) => setOpen({ dialog: 'enrol', enrollment }) })
   }
-  const enrolError = enrol.error && PROFILE_MESSAGES.enrolFailed(toApiError(enrol.error).message)
 
   const offlineTitle = online ? undefined : 'Needs a connection'
   const mfa = (
@@ -108,7 +106,10 @@ export function ProfileScreen({
         <div className="profile-main">
           <section className="card profile-card" aria-labelledby="your-account-title">
             <h2 id="your-account-title">Your Account</h2>
-            {enrolError && <Alert>{enrolError}</Alert>}
+            <WriteFailure
+              error={enrol.error}
+              text={(error) => PROFILE_MESSAGES.enrolFailed(error.message)}
+            />
             {account ? (
               <AccountDetails account={account} access={access} />
             ) : (

@@ -16,7 +16,7 @@ import { Button } from '@/ui/button'
 import { ConfirmDialog } from '@/ui/confirm-dialog'
 import { Dialog } from '@/ui/dialog'
 import { Field, TextField } from '@/ui/field'
-import { FormSummaryAlert } from '@/ui/form-summary'
+import { WriteFailure } from '@/ui/write-failure'
 
 // The sandbox's limit on refundReason (RefundRequestPayload).
 const REASON_MAX_LENGTH = 500
@@ -123,7 +123,7 @@ export function RefundDialog({
         </>
       }
     >
-      <FormSummaryAlert summary={form.summary} onDismiss={form.dismissSummary} />
+      <WriteFailure failure={form.summary} onDismiss={form.dismissSummary} />
       <form id="refund-form" className="refund-form" noValidate onSubmit={form.onSubmit}>
         <p className="refund-form__refundable">
           Refundable: <strong>{money(refundable)}</strong>

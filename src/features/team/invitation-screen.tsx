@@ -8,6 +8,7 @@ import { Button, buttonClassName } from '@/ui/button'
 import { teamQueries, useAcceptInvitationMutation } from './api'
 import { ROLE_LABELS } from './roles'
 import './team.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 // What a link that cannot be accepted any more says (docs/states.md#invitations).
 const CLOSED: Partial<Record<InvitationPreview['status'], string>> = {
@@ -49,7 +50,7 @@ export function InvitationScreen({ token, loggedIn, onAccepted }: InvitationScre
         <Alert title={closed} />
       ) : loggedIn ? (
         <>
-          {accept.isError && <Alert title={toApiError(accept.error).message} />}
+          <WriteFailure error={accept.error} />
           <Button
             loading={accept.isPending}
             onClick={() => accept.mutate(undefined, { onSuccess: onAccepted })}

@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import { toApiError } from '@/api/errors'
 import type { Role } from '@/api/schema/common'
-import { Alert } from '@/ui/alert'
 import { FormDialog } from '@/ui/form-dialog'
 import { Field, TextField } from '@/ui/field'
 import { useToast } from '@/ui/toast'
 import { useInviteMutation } from './api'
 import { ROLE_LABELS } from './roles'
+import { WriteFailure } from '@/ui/write-failure'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -51,9 +50,7 @@ export function InviteDialog({ submerchantId, roles, onClose }: InviteDialogProp
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
     >
-      {invite.isError && (
-        <Alert title={toApiError(invite.error).message} onDismiss={() => invite.reset()} />
-      )}
+      <WriteFailure error={invite.error} onDismiss={() => invite.reset()} />
       <TextField
         label="Email address"
         type="email"

@@ -21,6 +21,7 @@ import {
 import { InviteDialog } from './invite-dialog'
 import { INVITATION_LABELS, ROLE_LABELS } from './roles'
 import './team.css'
+import { WriteFailure } from '@/ui/write-failure'
 
 export interface TeamScreenProps {
   submerchantId: string
@@ -84,11 +85,7 @@ function Members({
   return (
     <section className="team-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Members</h2>
-      {changeRole.isError && (
-        <p role="alert" className="team-error">
-          {changeRole.error.message}
-        </p>
-      )}
+      <WriteFailure error={changeRole.error} onDismiss={() => changeRole.reset()} />
       <QueryView
         query={query}
         errorTitle="Failed to load members"
@@ -192,15 +189,10 @@ function Invitations({
   const resend = useResendInvitationMutation(submerchantId)
   const revoke = useRevokeInvitationMutation(submerchantId)
   const [revoking, setRevoking] = useState<Invitation | null>(null)
-  const error = resend.error ?? null
   return (
     <section className="team-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Invitations</h2>
-      {error && (
-        <p role="alert" className="team-error">
-          {error.message}
-        </p>
-      )}
+      <WriteFailure error={resend.error} onDismiss={() => resend.reset()} />
       <QueryView
         query={query}
         errorTitle="Failed to load invitations"
