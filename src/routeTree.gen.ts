@@ -22,6 +22,7 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
+import { Route as AuthTaxRouteImport } from './routes/_auth/tax'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as UserEditRouteImport } from './routes/user/edit'
 import { Route as AuthDeveloperIndexRouteImport } from './routes/_auth/developer/index'
@@ -106,6 +107,11 @@ const AuthDashboardRoute = AuthDashboardRouteImport.update({
 const AuthOutboxRoute = AuthOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTaxRoute = AuthTaxRouteImport.update({
+  id: '/tax',
+  path: '/tax',
   getParentRoute: () => AuthRoute,
 } as any)
 const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
+  '/tax': typeof AuthTaxRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
+  '/tax': typeof AuthTaxRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/developer/$': typeof AuthDeveloperSplatRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/outbox': typeof AuthOutboxRoute
+  '/_auth/tax': typeof AuthTaxRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/user/edit': typeof UserEditRoute
   '/_auth/developer/$': typeof AuthDeveloperSplatRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/dashboard'
     | '/outbox'
+    | '/tax'
     | '/invitations/$token'
     | '/user/edit'
     | '/developer/$'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/dashboard'
     | '/outbox'
+    | '/tax'
     | '/invitations/$token'
     | '/user/edit'
     | '/developer/$'
@@ -413,6 +424,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/_auth/dashboard'
     | '/_auth/outbox'
+    | '/_auth/tax'
     | '/invitations/$token'
     | '/user/edit'
     | '/_auth/developer/$'
@@ -543,6 +555,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/outbox'
       preLoaderRoute: typeof AuthOutboxRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/tax': {
+      id: '/_auth/tax'
+      path: '/tax'
+      fullPath: '/tax'
+      preLoaderRoute: typeof AuthTaxRouteImport
       parentRoute: typeof AuthRoute
     }
     '/invitations/$token': {
@@ -698,6 +717,7 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthOutboxRoute: typeof AuthOutboxRoute
+  AuthTaxRoute: typeof AuthTaxRoute
   AuthDeveloperSplatRoute: typeof AuthDeveloperSplatRoute
   AuthPaymentLinksSplatRoute: typeof AuthPaymentLinksSplatRoute
   AuthPaymentLinksBulkCreateRoute: typeof AuthPaymentLinksBulkCreateRoute
@@ -722,6 +742,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardRoute: AuthDashboardRoute,
   AuthOutboxRoute: AuthOutboxRoute,
+  AuthTaxRoute: AuthTaxRoute,
   AuthDeveloperSplatRoute: AuthDeveloperSplatRoute,
   AuthPaymentLinksSplatRoute: AuthPaymentLinksSplatRoute,
   AuthPaymentLinksBulkCreateRoute: AuthPaymentLinksBulkCreateRoute,

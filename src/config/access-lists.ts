@@ -7,6 +7,7 @@ export type SidebarEntryId =
   | 'scanToPay'
   | 'payouts'
   | 'terminals'
+  | 'tax'
   | 'team'
   | 'support'
   | 'status'

@@ -204,6 +204,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
     rule: 'canViewPayouts',
   },
   { id: 'terminals', label: 'Terminals', path: '/terminals', requiredRoles: ALL_ROLES },
+  // docs/screens.md#tax-year: viewers may read the tax year too, from the dashboard's link.
+  { id: 'tax', label: 'Tax year', path: '/tax', requiredRoles: OWNER_AND_MANAGER },
   { id: 'support', label: 'Support', path: '/support' },
   { id: 'status', label: 'System Status', path: '/status' },
   {

@@ -11,6 +11,7 @@ const PATHS: Record<IconId, string> = {
   scanToPay: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M8 8h3v3H8zM13 13h3v3h-3z',
   payouts: 'M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18',
   terminals: 'M7 3h10v18H7zM10 7h4M10 11h.01M14 11h.01M10 15h.01M14 15h.01',
+  tax: 'M6 3h9l3 3v15H6zM9 8h6M9 12h6M9 16h3',
   team: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7M18 14a6 6 0 0 1 4 6v1',
   support:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14m0 3h.01',

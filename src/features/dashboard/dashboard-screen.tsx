@@ -56,6 +56,8 @@ const QUICK_ACTIONS: readonly QuickAction[] = [
     path: '/transactions/sales',
     allowed: (access) => access.links.transactions,
   },
+  // docs/screens.md#tax-year: every member reads the tax year; viewers reach it only from here.
+  { id: 'tax-year', label: 'Tax year', path: '/tax', allowed: () => true },
 ]
 
 interface DashboardScreenProps {
