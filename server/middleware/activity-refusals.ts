@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ActivityAction, ActivityObjectType } from '@/api/schema/team'
 import type { AppEnv } from '../context'
 import { recordActivity } from '../domain/activity'
+import { requireAccountObject, underRefusalCap } from '../domain/refused-attempts'
 import { HttpError } from '../errors'
 import { activityActor, activityOrigin } from '../lib/activity'
 
@@ -27,11 +28,12 @@ const toggle =
     body.isEnabled === false ? `${base}.disabled` : `${base}.enabled`
 
 const ID = '([^/]+)'
-// The audited writes a role rule can refuse (docs/entities.md#team-and-activity); group 1 is the object's id.
+// The audited writes a role rule can refuse (docs/entities.md#team-and-activity); group 1 is the
+// object's id (group 2: a sale's refund).
 const AUDITED_ROUTES: AuditedRoute[] = [
   ['POST', `/v1/sales/${ID}/refund-requests`, 'refund.requested', 'sale'],
-  ['PATCH', `/v1/sales/${ID}/refund-requests/[^/]+`, 'refund.edited', 'sale'],
-  ['DELETE', `/v1/sales/${ID}/refund-requests/[^/]+`, 'refund.deleted', 'sale'],
+  ['PATCH', `/v1/sales/${ID}/refund-requests/${ID}`, 'refund.edited', 'sale'],
+  ['DELETE', `/v1/sales/${ID}/refund-requests/${ID}`, 'refund.deleted', 'sale'],
   ['POST', '/v1/intents', 'payment_link.created', 'payment_link'],
   ['PATCH', `/v1/intents/${ID}`, 'payment_link.edited', 'payment_link'],
   ['PUT', `/v1/intents/${ID}/cancellation`, 'payment_link.cancelled', 'payment_link'],
@@ -96,8 +98,10 @@ async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 }
 
 /**
- * A write of the activity log's list that a role rule refused is recorded too, marked
- * refused, after the request's own transaction has rolled back (docs/entities.md#team-and-activity).
+ * A write of the activity log's list that a role rule refused is recorded too, marked refused,
+ * after the request's own transaction has rolled back (docs/entities.md#team-and-activity). Only
+ * for an object that is the account's own (another id is 404, as for anyone), and at most
+ * REFUSALS_PER_PERSON_PER_HOUR rows per person (the refusal itself stands).
  */
 export function recordRefusals(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -109,18 +113,23 @@ export function recordRefusals(): MiddlewareHandler<AppEnv> {
       (r) => r.method === c.req.method && r.pattern.test(c.req.path),
     )
     if (!route) return
-    const objectId = route.pattern.exec(c.req.path)?.[1]
+    const db = c.get('deps').db.db
+    const [, objectId, refundId] = route.pattern.exec(c.req.path) ?? []
+    const object = objectId ? { type: route.object, id: objectId } : null
+    if (object) {
+      await requireAccountObject(db, auth.submerchantId, {
+        ...object,
+        ...(refundId ? { refundId } : {}),
+      })
+    }
+    const actor = activityActor(c)
+    const origin = activityOrigin(c)
+    if (!(await underRefusalCap(db, actor, auth.submerchantId, origin.now))) return
     const action = typeof route.action === 'function' ? route.action(await bodyOf(c)) : route.action
-    await recordActivity(
-      c.get('deps').db.db,
-      { submerchantId: auth.submerchantId },
-      activityActor(c),
-      activityOrigin(c),
-      {
-        action,
-        outcome: 'refused',
-        object: objectId ? { type: route.object, id: objectId.slice(0, 200) } : null,
-      },
-    )
+    await recordActivity(db, { submerchantId: auth.submerchantId }, actor, origin, {
+      action,
+      outcome: 'refused',
+      object,
+    })
   }
 }

@@ -135,13 +135,15 @@ describe('bulk import started and finished', () => {
     expect(rows.map((r) => [r.action, r.outcome, r.actor_id])).toEqual([
       ['payment_link.import_started', 'refused', SEED_USERS.viewer],
     ])
-    const refusedEnd = await rowsOf(
-      CITY,
-      finish(viewer, body.id, { created: 0, failed: 0, cancelled: 0 }),
-      403,
-    )
-    expect(refusedEnd.rows.map((r) => [r.action, r.outcome])).toEqual([
-      ['payment_link.import_finished', 'refused'],
+    // The refused start made no import: ending it is 404 and writes nothing (docs/entities.md).
+    const ended = { created: 0, failed: 0, cancelled: 0 }
+    expect((await rowsOf(CITY, finish(viewer, body.id, ended), 404)).rows).toEqual([])
+    // The viewer ending an import the owner started is refused and recorded.
+    const owners = { ...body, id: importId() }
+    await rowsOf(CITY, start(owner, owners), 201)
+    const refusedEnd = await rowsOf(CITY, finish(viewer, owners.id, ended), 403)
+    expect(refusedEnd.rows.map((r) => [r.action, r.outcome, r.object_id])).toEqual([
+      ['payment_link.import_finished', 'refused', owners.id],
     ])
     const bearer = new Client(ctx.app)
     const byKey = await rowsOf(
