@@ -11,6 +11,7 @@ import {
 import { RECEIPT_SEND_KEY, type SendReceiptVariables } from '@/features/receipts/mutations'
 import { newQueueableVariables } from '@/offline/queueable'
 import { useToast } from '@/ui/toast'
+import { useWriteFailureToast } from '@/ui/write-failure'
 
 export interface ReceiptRequest {
   payload: ReceiptAdvicePayload
@@ -33,6 +34,7 @@ export interface ReceiptTarget {
  */
 export function useSendReceiptMutation({ submerchantId, saleId, receiptId }: ReceiptTarget) {
   const toast = useToast()
+  const failed = useWriteFailureToast()
   const mutation = useMutation<ReceiptAdvice, ApiError, SendReceiptVariables>({
     mutationKey: RECEIPT_SEND_KEY,
   })
@@ -49,8 +51,7 @@ export function useSendReceiptMutation({ submerchantId, saleId, receiptId }: Rec
     mutation.mutate(variables, {
       onSuccess: () =>
         toast.show(receiptSentMessage(forWhom), { tone: 'success', durationMs: RECEIPT_TOAST_MS }),
-      onError: (error) =>
-        toast.show(receiptErrorMessage(error), { tone: 'error', durationMs: RECEIPT_TOAST_MS }),
+      onError: (error) => failed(receiptErrorMessage(error), { durationMs: RECEIPT_TOAST_MS }),
     })
     if (offline) toast.show(RECEIPT_MESSAGES.queued, { durationMs: RECEIPT_TOAST_MS })
   }
