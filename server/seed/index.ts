@@ -1,8 +1,10 @@
 // The demo data, one seeder per module, in order: accounts, people, payout destinations,
-// terminals, the bulk-generated sales, payment links, API keys and webhook history. Each seeder
+// terminals, the bulk-generated sales, payment links, API keys, webhook history and the activity
+// log all that implies. Each seeder
 // draws from its own labelled stream of the seed, so the same seed gives the same data.
 import { withSession, type Database } from '../db/client'
 import { seedAccounts } from './accounts'
+import { seedActivity } from './activity'
 import { seedApiKeys } from './api-keys'
 import { intentVolumeStatement, seedIntentsInEveryStatus } from './intents'
 import { seedPayoutDestinations } from './payout-destinations'
@@ -75,6 +77,7 @@ export async function seed(database: Database, opts: SeedOptions): Promise<void>
   )
   await step('API keys', () => seedApiKeys(database, prng('api-keys'), now))
   await step('webhooks', () => seedWebhookHistory(database, prng('webhooks'), now))
+  await step('activity', () => seedActivity(database, now))
   // Sets the visibility map too, so list counts and pages can use index-only scans. VACUUM cannot
   // run in a transaction, so the server's statement_timeout is lifted for the session instead (it
   // takes seconds per million sales) and put back before the connection returns to the pool.

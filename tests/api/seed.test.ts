@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, openDatabase, queryRows, type Database } from '../../server/db/client'
 import { seed } from '../../server/seed/index'
+import { clientFor, seededApp } from './helpers/app'
 import { firstRow, freshDatabase, SEED_IDS, SEED_SUBMERCHANTS, SEED_USERS } from './helpers/db'
 
 let database: Database
@@ -21,6 +22,8 @@ describe('seed determinism', () => {
     payLinkIds: `select md5(string_agg(id, ',' order by id)) as f from intents`,
     apiKeyTokens: `select md5(string_agg(token_hash, ',' order by token_hash)) as f from api_keys`,
     webhookSecrets: `select md5(string_agg(signing_secret, ',' order by signing_secret)) as f from webhook_endpoints`,
+    // The activity rows apart from their ids and objects' ids (a payment link's id is random).
+    activity: `select md5(string_agg(occurred_at::text || action || actor_name || coalesce(object_label, '-') || changes::text, ',' order by occurred_at, action, object_label, changes::text)) as f from activity_events`,
   }
   type Fingerprint = Record<keyof typeof QUERIES, string>
 
@@ -47,6 +50,8 @@ describe('seed determinism', () => {
     const c = await fingerprint(12)
     expect(a.data).toBe(b.data)
     expect(c.data).not.toBe(a.data)
+    expect(a.activity).toBe(b.activity)
+    expect(c.activity).not.toBe(a.activity)
     // API-key tokens, receipt ids and pay-page ids grant access: never reproducible from the seed.
     for (const name of ['receiptIds', 'payLinkIds', 'apiKeyTokens', 'webhookSecrets'] as const) {
       expect(b[name], name).not.toBe(a[name])
@@ -152,5 +157,104 @@ describe('seed invariants', () => {
     )
     expect(bad).toBe(0)
     expect(SEED_SUBMERCHANTS.cityCabs).toBe('sub_demo_city_cabs')
+  })
+})
+
+describe('the activity the demo data implies', () => {
+  // Each seeded thing a person made, and the row its route writes for it (docs/entities.md).
+  const IMPLIED = `
+    select i.id as object_id, 'payment_link.created' as action, i.created_by as actor, i.created_at as at
+      from intents i
+    union all select i.id, 'payment_link.cancelled', i.created_by, i.created_at + interval '2 hours'
+      from intents i where i.status = 'cancelled'
+    union all select r.sale_id, 'refund.requested', r.created_by, r.created_at from refund_requests r
+    union all select k.id, 'api_key.created', k.created_by, k.created_at from api_keys k
+    union all select k.id, 'api_key.disabled', k.created_by, k.created_at + interval '7 days'
+      from api_keys k where not k.is_enabled
+    union all select e.id, 'webhook_endpoint.created', e.created_by_user_id, e.created_at
+      from webhook_endpoints e`
+
+  it('one row for each refund, payment link, API key and webhook endpoint, by its maker at its time', async () => {
+    const { implied, missing } = await one<{ implied: number; missing: number }>(
+      `select count(*)::int as implied,
+              count(*) filter (where not exists (
+                select 1 from activity_events a
+                where a.object_id = x.object_id and a.action = x.action and a.actor_id = x.actor
+                  and a.occurred_at = x.at and a.outcome = 'done' and a.actor_type = 'user'))::int as missing
+       from (${IMPLIED}) x`,
+    )
+    expect(missing).toBe(0)
+    // Nothing else: no row per sale, receipt or payout (the world made those, not a person).
+    const { rows } = await one<{ rows: number }>(
+      'select count(*)::int as rows from activity_events',
+    )
+    expect(rows).toBe(implied)
+    const { kinds } = await one<{ kinds: string[] }>(
+      'select array_agg(distinct action order by action) as kinds from activity_events',
+    )
+    expect(kinds).toEqual([
+      'api_key.created',
+      'api_key.disabled',
+      'payment_link.cancelled',
+      'payment_link.created',
+      'refund.requested',
+      'webhook_endpoint.created',
+    ])
+  })
+
+  it('writes each row as the API does: names, labels and changes', async () => {
+    const refund = await one<{
+      refund: string
+      label: string
+      name: string
+      changes: unknown
+      amount: number
+      reason: string
+    }>(
+      `select r.id as refund, a.object_label as label, a.actor_name as name, a.changes,
+              r.amount, r.refund_reason as reason
+       from refund_requests r join activity_events a
+         on a.object_id = r.sale_id and a.action = 'refund.requested' and a.occurred_at = r.created_at
+       order by r.id limit 1`,
+    )
+    expect(refund.label).toBe(refund.refund)
+    expect(refund.name).not.toMatch(/^usr_/)
+    expect(refund.changes).toEqual([
+      { field: 'amount', before: null, after: refund.amount },
+      { field: 'refundReason', before: null, after: refund.reason },
+      { field: 'status', before: null, after: 'pending' },
+    ])
+    const key = await one<{ label: string; changes: unknown; permissions: string[] }>(
+      `select a.object_label as label, a.changes, k.permissions
+       from api_keys k join activity_events a on a.object_id = k.id and a.action = 'api_key.created'
+       where k.name = 'Booking system' order by k.id limit 1`,
+    )
+    expect(key.label).toBe('Booking system')
+    expect(key.changes).toEqual([
+      { field: 'permissions', before: null, after: key.permissions.join(', ') },
+    ])
+    // Activity ids sort by time, as the API's do.
+    const { unordered } = await one<{ unordered: number }>(
+      `select count(*)::int as unordered from (
+         select occurred_at, lag(occurred_at) over (order by id) as previous from activity_events
+       ) x where previous > occurred_at`,
+    )
+    expect(unordered).toBe(0)
+  })
+
+  it("the owner's Activity page is not empty on a fresh start", async () => {
+    const ctx = await seededApp()
+    try {
+      const owner = await clientFor(ctx.app, 'owner@example.com', SEED_SUBMERCHANTS.cityCabs)
+      const res = await owner.request('GET', '/v1/activity?limit=20', {
+        perspective: SEED_SUBMERCHANTS.cityCabs,
+      })
+      expect(res.status).toBe(200)
+      const entries = (await res.json()) as Array<{ action: string; outcome: string }>
+      expect(entries.length).toBe(20)
+      expect(entries.every((e) => e.outcome === 'done')).toBe(true)
+    } finally {
+      await ctx.database.close()
+    }
   })
 })
