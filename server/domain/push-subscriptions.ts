@@ -47,10 +47,10 @@ async function endpointError(endpoint: string, deps: Deps): Promise<FieldError |
   }
   const guard = addressGuardOf(deps)
   if (!guard.exposed) return null
-  if (!isPushServiceHost(url.hostname, pushServiceHostsOf(deps.config))) {
-    return fieldError('endpoint', 'must be on a known push service')
-  }
-  return (await isPublicUrl(endpoint, guard)) ? null : fieldError('endpoint', NOT_PUBLIC_MESSAGE)
+  if (!(await isPublicUrl(endpoint, guard))) return fieldError('endpoint', NOT_PUBLIC_MESSAGE)
+  return isPushServiceHost(url.hostname, pushServiceHostsOf(deps.config))
+    ? null
+    : fieldError('endpoint', 'must be on a known push service')
 }
 
 function base64urlBytes(value: string): Buffer | null {

@@ -196,7 +196,7 @@ export async function postTo(url: string, options: PostOptions): Promise<Answer>
         signal: AbortSignal.timeout(options.timeoutMs),
         // Kept-alive connections are reused per name: each was made to an address checked then.
         agent: parsed.protocol === 'https:' ? httpsAgent : httpAgent,
-        ...(target ? { lookup: pinnedLookup(target) } : {}),
+        lookup: pinnedLookup(target),
       },
       (response) => {
         const chunks: Buffer[] = []

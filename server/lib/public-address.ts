@@ -7,8 +7,8 @@
  * - `checkedTarget(url, guard)` resolves the host once and checks every address it has; the caller
  *   then connects to that very address (`pinnedLookup`), so a name cannot answer with a public
  *   address for the check and a private one for the connection (DNS rebinding).
- * - A loopback-only sandbox (`guard.exposed` false) checks nothing: local receivers are how
- *   developers and the tests try deliveries.
+ * - A loopback-only sandbox (`guard.exposed` false) resolves and pins the same way but checks
+ *   nothing: local receivers are how developers and the tests try deliveries.
  * - Hosts are read as the URL parser reads them, so `2130706433`, `0x7f.1` and `[::ffff:7f00:1]`
  *   are all 127.0.0.1 before they are judged.
  */
@@ -119,22 +119,23 @@ export class NotPublicError extends Error {
   override name = 'NotPublicError'
 }
 
-// The address to connect to for this URL: its host resolved and checked (an exposed server), or
-// null for a loopback-only sandbox, which connects as usual.
+// The address to connect to for this URL: its host resolved once (and checked on an exposed server).
 export interface CheckedTarget {
   address: string
   family: 4 | 6
 }
 
-// Resolves and checks the URL's host; throws NotPublicError when it may not be reached.
-export async function checkedTarget(url: URL, guard: AddressGuard): Promise<CheckedTarget | null> {
-  if (!guard.exposed) return null
+// Resolves the URL's host and, on an exposed server, checks it; throws NotPublicError when it may
+// not be reached (or does not resolve).
+export async function checkedTarget(url: URL, guard: AddressGuard): Promise<CheckedTarget> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw new NotPublicError(`${host} is not a public address`)
+    if (guard.exposed && !isPublicAddress(host)) {
+      throw new NotPublicError(`${host} is not a public address`)
+    }
     return { address: host, family: isIP(host) as 4 | 6 }
   }
-  if (isLocalName(host)) throw new NotPublicError(`${host} is a local name`)
+  if (guard.exposed && isLocalName(host)) throw new NotPublicError(`${host} is a local name`)
   let addresses: LookupAddress[]
   try {
     addresses = await guard.resolve(host)
@@ -144,14 +145,17 @@ export async function checkedTarget(url: URL, guard: AddressGuard): Promise<Chec
   // Every address must be public: a name with one private address among public ones could be
   // answered with it on the connection.
   const first = addresses[0]
-  if (!first || addresses.some((a) => !isPublicAddress(a.address))) {
+  if (!first) throw new NotPublicError(`${host} has no address`)
+  if (guard.exposed && addresses.some((a) => !isPublicAddress(a.address))) {
     throw new NotPublicError(`${host} resolves to an address that is not public`)
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 }
 }
 
 // Whether the URL may be saved as a receiver (create and update): false when it is not public.
+// A loopback-only sandbox takes any receiver, resolvable yet or not.
 export async function isPublicUrl(url: string, guard: AddressGuard): Promise<boolean> {
+  if (!guard.exposed) return true
   try {
     await checkedTarget(new URL(url), guard)
     return true
