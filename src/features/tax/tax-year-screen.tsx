@@ -26,6 +26,15 @@ import { QueryView } from '@/ui/query-view'
 import { useToast } from '@/ui/toast'
 import './tax-year.css'
 
+const PERIOD_CHOICES: readonly { value: TaxYearPeriods; label: string; hint: string }[] = [
+  { value: 'standard', label: 'Standard', hint: '6 April to 5 July, and so on' },
+  {
+    value: 'calendar',
+    label: 'Calendar',
+    hint: '1 April to 30 June, and so on (if you elected them)',
+  },
+]
+
 interface TaxYearScreenProps {
   account: { id: string; name: string }
   taxYear: string
@@ -73,24 +82,18 @@ export function TaxYearScreen({
         </div>
         <fieldset className="tax-year__periods">
           <legend>Quarters</legend>
-          <Choice
-            type="radio"
-            name="tax-periods"
-            value="standard"
-            checked={periods === 'standard'}
-            label="Standard"
-            hint="6 April to 5 July, and so on"
-            onChange={() => onPeriodsChange('standard')}
-          />
-          <Choice
-            type="radio"
-            name="tax-periods"
-            value="calendar"
-            checked={periods === 'calendar'}
-            label="Calendar"
-            hint="1 April to 30 June, and so on (if you elected them)"
-            onChange={() => onPeriodsChange('calendar')}
-          />
+          {PERIOD_CHOICES.map((choice) => (
+            <Choice
+              key={choice.value}
+              type="radio"
+              name="tax-periods"
+              value={choice.value}
+              checked={periods === choice.value}
+              label={choice.label}
+              hint={choice.hint}
+              onChange={() => onPeriodsChange(choice.value)}
+            />
+          ))}
         </fieldset>
       </div>
       <Alert tone="info" title="Card payments only">
