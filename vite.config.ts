@@ -28,7 +28,7 @@ function buildVersion(): string {
 
 const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080'
 // Paths the sandbox API serves; the dev server forwards them so the portal stays same-origin.
-const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts']
+const apiPaths = ['/v1', '/sandbox', '/pay', '/receipts', '/.well-known']
 
 // Light modules shared by two or more screens (UI kit, hooks, formatters), in one chunk instead of
 // dozens of a few hundred bytes: fewer requests on a start, and a shorter preload map in the boot
@@ -155,6 +155,12 @@ export default defineConfig(({ command }) => {
               name: 'Scan to Pay',
               url: '/scan-to-pay',
               description: 'The QR code customers scan to pay',
+            },
+            {
+              name: 'Check a payment',
+              short_name: 'Check payment',
+              url: '/check-payment',
+              description: 'Check a customer’s proof of payment, even with no signal',
             },
           ].map((shortcut) => ({
             ...shortcut,

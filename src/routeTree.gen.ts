@@ -20,6 +20,7 @@ import { Route as SelectAccountRouteImport } from './routes/select-account'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as AuthCheckPaymentRouteImport } from './routes/_auth/check-payment'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as AuthTaxRouteImport } from './routes/_auth/tax'
@@ -39,6 +40,7 @@ import { Route as AuthTeamIndexRouteImport } from './routes/_auth/team/index'
 import { Route as AuthTeamActivityRouteImport } from './routes/_auth/team/activity'
 import { Route as AuthTerminalsIndexRouteImport } from './routes/_auth/terminals/index'
 import { Route as AuthTerminalsTerminalIdRouteImport } from './routes/_auth/terminals/$terminalId'
+import { Route as AuthVTokenRouteImport } from './routes/_auth/v.$token'
 import { Route as AuthPaymentLinksIntentIdIndexRouteImport } from './routes/_auth/payment-links/$intentId/index'
 import { Route as AuthPaymentLinksIntentIdEditRouteImport } from './routes/_auth/payment-links/$intentId/edit'
 import { Route as AuthTransactionsSalesIndexRouteImport } from './routes/_auth/transactions/sales/index'
@@ -98,6 +100,11 @@ const SupportRoute = SupportRouteImport.update({
   id: '/support',
   path: '/support',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthCheckPaymentRoute = AuthCheckPaymentRouteImport.update({
+  id: '/check-payment',
+  path: '/check-payment',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthDashboardRoute = AuthDashboardRouteImport.update({
   id: '/dashboard',
@@ -195,6 +202,11 @@ const AuthTerminalsTerminalIdRoute = AuthTerminalsTerminalIdRouteImport.update({
   path: '/terminals/$terminalId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthVTokenRoute = AuthVTokenRouteImport.update({
+  id: '/v/$token',
+  path: '/v/$token',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPaymentLinksIntentIdIndexRoute =
   AuthPaymentLinksIntentIdIndexRouteImport.update({
     id: '/payment-links/$intentId/',
@@ -237,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/set-password': typeof SetPasswordRoute
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
+  '/check-payment': typeof AuthCheckPaymentRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
   '/tax': typeof AuthTaxRoute
@@ -250,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/team/activity': typeof AuthTeamActivityRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/v/$token': typeof AuthVTokenRoute
   '/developer/': typeof AuthDeveloperIndexRoute
   '/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/payouts/': typeof AuthPayoutsIndexRoute
@@ -273,6 +287,7 @@ export interface FileRoutesByTo {
   '/set-password': typeof SetPasswordRoute
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
+  '/check-payment': typeof AuthCheckPaymentRoute
   '/dashboard': typeof AuthDashboardRoute
   '/outbox': typeof AuthOutboxRoute
   '/tax': typeof AuthTaxRoute
@@ -286,6 +301,7 @@ export interface FileRoutesByTo {
   '/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/team/activity': typeof AuthTeamActivityRoute
   '/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/v/$token': typeof AuthVTokenRoute
   '/developer': typeof AuthDeveloperIndexRoute
   '/payment-links': typeof AuthPaymentLinksIndexRoute
   '/payouts': typeof AuthPayoutsIndexRoute
@@ -311,6 +327,7 @@ export interface FileRoutesById {
   '/set-password': typeof SetPasswordRoute
   '/status': typeof StatusRoute
   '/support': typeof SupportRoute
+  '/_auth/check-payment': typeof AuthCheckPaymentRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/outbox': typeof AuthOutboxRoute
   '/_auth/tax': typeof AuthTaxRoute
@@ -324,6 +341,7 @@ export interface FileRoutesById {
   '/_auth/scan-to-pay/$': typeof AuthScanToPaySplatRoute
   '/_auth/team/activity': typeof AuthTeamActivityRoute
   '/_auth/terminals/$terminalId': typeof AuthTerminalsTerminalIdRoute
+  '/_auth/v/$token': typeof AuthVTokenRoute
   '/_auth/developer/': typeof AuthDeveloperIndexRoute
   '/_auth/payment-links/': typeof AuthPaymentLinksIndexRoute
   '/_auth/payouts/': typeof AuthPayoutsIndexRoute
@@ -349,6 +367,7 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/status'
     | '/support'
+    | '/check-payment'
     | '/dashboard'
     | '/outbox'
     | '/tax'
@@ -362,6 +381,7 @@ export interface FileRouteTypes {
     | '/scan-to-pay/$'
     | '/team/activity'
     | '/terminals/$terminalId'
+    | '/v/$token'
     | '/developer/'
     | '/payment-links/'
     | '/payouts/'
@@ -385,6 +405,7 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/status'
     | '/support'
+    | '/check-payment'
     | '/dashboard'
     | '/outbox'
     | '/tax'
@@ -398,6 +419,7 @@ export interface FileRouteTypes {
     | '/scan-to-pay/$'
     | '/team/activity'
     | '/terminals/$terminalId'
+    | '/v/$token'
     | '/developer'
     | '/payment-links'
     | '/payouts'
@@ -422,6 +444,7 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/status'
     | '/support'
+    | '/_auth/check-payment'
     | '/_auth/dashboard'
     | '/_auth/outbox'
     | '/_auth/tax'
@@ -435,6 +458,7 @@ export interface FileRouteTypes {
     | '/_auth/scan-to-pay/$'
     | '/_auth/team/activity'
     | '/_auth/terminals/$terminalId'
+    | '/_auth/v/$token'
     | '/_auth/developer/'
     | '/_auth/payment-links/'
     | '/_auth/payouts/'
@@ -542,6 +566,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/support'
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/check-payment': {
+      id: '/_auth/check-payment'
+      path: '/check-payment'
+      fullPath: '/check-payment'
+      preLoaderRoute: typeof AuthCheckPaymentRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/dashboard': {
       id: '/_auth/dashboard'
@@ -676,6 +707,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTerminalsTerminalIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/v/$token': {
+      id: '/_auth/v/$token'
+      path: '/v/$token'
+      fullPath: '/v/$token'
+      preLoaderRoute: typeof AuthVTokenRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/payment-links/$intentId/': {
       id: '/_auth/payment-links/$intentId/'
       path: '/payment-links/$intentId'
@@ -715,6 +753,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthCheckPaymentRoute: typeof AuthCheckPaymentRoute
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthOutboxRoute: typeof AuthOutboxRoute
   AuthTaxRoute: typeof AuthTaxRoute
@@ -726,6 +765,7 @@ interface AuthRouteChildren {
   AuthScanToPaySplatRoute: typeof AuthScanToPaySplatRoute
   AuthTeamActivityRoute: typeof AuthTeamActivityRoute
   AuthTerminalsTerminalIdRoute: typeof AuthTerminalsTerminalIdRoute
+  AuthVTokenRoute: typeof AuthVTokenRoute
   AuthDeveloperIndexRoute: typeof AuthDeveloperIndexRoute
   AuthPaymentLinksIndexRoute: typeof AuthPaymentLinksIndexRoute
   AuthPayoutsIndexRoute: typeof AuthPayoutsIndexRoute
@@ -740,6 +780,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthCheckPaymentRoute: AuthCheckPaymentRoute,
   AuthDashboardRoute: AuthDashboardRoute,
   AuthOutboxRoute: AuthOutboxRoute,
   AuthTaxRoute: AuthTaxRoute,
@@ -751,6 +792,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthScanToPaySplatRoute: AuthScanToPaySplatRoute,
   AuthTeamActivityRoute: AuthTeamActivityRoute,
   AuthTerminalsTerminalIdRoute: AuthTerminalsTerminalIdRoute,
+  AuthVTokenRoute: AuthVTokenRoute,
   AuthDeveloperIndexRoute: AuthDeveloperIndexRoute,
   AuthPaymentLinksIndexRoute: AuthPaymentLinksIndexRoute,
   AuthPayoutsIndexRoute: AuthPayoutsIndexRoute,

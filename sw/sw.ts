@@ -11,6 +11,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 // Web Push: notifications and their clicks.
 import './push'
+// The keys that check payment proofs offline.
+import './receipt-keys'
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>

@@ -5,6 +5,7 @@ export type SidebarEntryId =
   | 'transactions'
   | 'paymentLinks'
   | 'scanToPay'
+  | 'checkPayment'
   | 'payouts'
   | 'terminals'
   | 'tax'

@@ -114,7 +114,13 @@ const ALLOWED: Record<AccountCase, RoleRules> = {
   whitelistedSubmerchant: scanToPay(STANDARD),
 }
 
-const BASE: SidebarEntryId[] = ['dashboard', 'transactions', 'paymentLinks', 'scanToPay']
+const BASE: SidebarEntryId[] = [
+  'dashboard',
+  'transactions',
+  'paymentLinks',
+  'scanToPay',
+  'checkPayment',
+]
 const TAIL: SidebarEntryId[] = ['support', 'status']
 const OWNER_SIDEBAR: SidebarEntryId[] = [
   ...BASE,
@@ -247,6 +253,7 @@ describe('sidebarEntries', () => {
       { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
       { id: 'paymentLinks', label: 'Payment Links', path: '/payment-links' },
       { id: 'scanToPay', label: 'Scan to Pay', path: '/scan-to-pay' },
+      { id: 'checkPayment', label: 'Check a payment', path: '/check-payment' },
       { id: 'payouts', label: 'Payouts', path: '/payouts' },
       { id: 'terminals', label: 'Terminals', path: '/terminals' },
       { id: 'support', label: 'Support', path: '/support' },
@@ -258,7 +265,14 @@ describe('sidebarEntries', () => {
 
   it('hides whitelisted links when no account is chosen', () => {
     const ids = sidebarEntries({ role: null, account: null }).map((e) => e.id)
-    expect(ids).toEqual(['dashboard', 'transactions', 'paymentLinks', 'support', 'status'])
+    expect(ids).toEqual([
+      'dashboard',
+      'transactions',
+      'paymentLinks',
+      'checkPayment',
+      'support',
+      'status',
+    ])
   })
 })
 

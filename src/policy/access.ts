@@ -196,6 +196,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntryDefinition[] = [
   { id: 'transactions', label: 'Transactions', path: '/transactions/sales' },
   { id: 'paymentLinks', label: 'Payment Links', path: '/payment-links' },
   { id: 'scanToPay', label: 'Scan to Pay', path: '/scan-to-pay' },
+  // docs/screens.md#check-a-payment: every member checks a customer's proof of payment.
+  { id: 'checkPayment', label: 'Check a payment', path: '/check-payment' },
   {
     id: 'payouts',
     label: 'Payouts',

@@ -9,6 +9,7 @@ const PATHS: Record<IconId, string> = {
   paymentLinks:
     'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1m2 4a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
   scanToPay: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M8 8h3v3H8zM13 13h3v3h-3z',
+  checkPayment: 'M12 3l7 3v6c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V6zM9 12l2 2 4-4',
   payouts: 'M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18',
   terminals: 'M7 3h10v18H7zM10 7h4M10 11h.01M14 11h.01M10 15h.01M14 15h.01',
   tax: 'M6 3h9l3 3v15H6zM9 8h6M9 12h6M9 16h3',

@@ -176,11 +176,12 @@ describe('manifest', () => {
     for (const icon of manifest.icons) expect(pngSize(icon.src), icon.src).toBe(icon.sizes)
   })
 
-  it('offers the Sales, New payment link and Scan to Pay shortcuts', () => {
+  it('offers the Sales, New payment link, Scan to Pay and Check a payment shortcuts', () => {
     expect(manifest.shortcuts.map(({ name, url }) => [name, url])).toEqual([
       ['Sales', '/transactions/sales'],
       ['New payment link', '/payment-links/create'],
       ['Scan to Pay', '/scan-to-pay'],
+      ['Check a payment', '/check-payment'],
     ])
   })
 
@@ -198,7 +199,16 @@ describe('heavy-library markers (tests/support/heavy-libraries.ts)', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => read(`assets/${name}`).toString())
     const found = new Set(chunks.flatMap((code) => heavyLibrariesIn(code)))
-    for (const library of ['arktype', '@zxcvbn-ts', 'libphonenumber-js', 'chrono-node', 'qrcode']) {
+    const libraries = [
+      'arktype',
+      '@zxcvbn-ts',
+      'libphonenumber-js',
+      'chrono-node',
+      'qrcode',
+      'jsqr',
+      '@noble/ed25519',
+    ]
+    for (const library of libraries) {
       expect(found, library).toContain(library)
     }
   })

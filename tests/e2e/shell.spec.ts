@@ -17,6 +17,7 @@ const ALL = [
   'Transactions',
   'Payment Links',
   'Scan to Pay',
+  'Check a payment',
   'Payouts',
   'Terminals',
   'Support',

@@ -10,6 +10,9 @@ export const HEAVY_LIBRARY_MARKERS: Record<string, string> = {
   papaparse: 'UndetectableDelimiter',
   jspdf: 'jsPDF',
   qrcode: 'QR Code version',
+  // The payment-proof check's camera reader and its Ed25519 fallback (docs/screens.md#check-a-payment).
+  jsqr: 'Invalid module size',
+  '@noble/ed25519': 'negative coordinate',
 }
 
 export function heavyLibrariesIn(code: string, allowed: ReadonlySet<string> = new Set()): string[] {
