@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { ApiError } from '@/api/errors'
 import { Button } from '@/ui/button'
 import { Dialog } from '@/ui/dialog'
-import { useWriteAttempt, WriteFailure } from '@/ui/write-failure'
+import { FailureAlert, useWriteAttempt } from '@/ui/failure-alert'
 
 export interface ConfirmDialogProps {
   title: string
@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   action?: string
   tone?: 'danger' | 'normal'
   // Runs the write. The dialog is busy until it settles and shows a failure in itself
-  // (WriteFailure, docs/writes.md); on success the caller closes or replaces the dialog.
+  // (docs/writes.md#where-a-failure-shows); on success the caller closes or replaces the dialog.
   onConfirm?: () => Promise<unknown>
   // The failure's text from the error (the product's wording); the server message by default.
   failureText?: (error: ApiError) => string
@@ -44,7 +44,7 @@ export function ConfirmDialog({
   return (
     <Dialog
       open
-      onClose={() => !pending && onClose()}
+      onClose={onClose}
       dismissible={!pending}
       title={title}
       className={className}
@@ -67,7 +67,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <WriteFailure failure={failure} onDismiss={dismiss} />
+      <FailureAlert failure={failure} onDismiss={dismiss} />
       {children}
       {unavailable && <p className="muted">{unavailable}</p>}
     </Dialog>

@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { toApiError, type ApiError } from '@/api/errors'
-import { Alert } from '@/ui/alert'
-import { Button } from '@/ui/button'
-import { Dialog } from '@/ui/dialog'
+import { ConfirmDialog } from '@/ui/confirm-dialog'
+import { FailureAlert, serverMessage, type FailureText } from '@/ui/failure-alert'
 import { useToast, type ToastOptions } from '@/ui/toast'
 
 /**
@@ -15,15 +14,6 @@ import { useToast, type ToastOptions } from '@/ui/toast'
  * The texts are the product's (docs/errors.md); this module only places them.
  */
 
-// A form's failure: a title where the screen has one, the server message, the field messages no field shows.
-export interface FailureSummary {
-  title?: string
-  message: string
-  details: readonly string[]
-}
-
-export type FailureText = string | FailureSummary
-
 interface WriteFailureProps {
   // What to show: a text or a form's summary; or, instead, the write's error put in words by `text`.
   failure?: FailureText | null
@@ -35,8 +25,6 @@ interface WriteFailureProps {
   retry?: { title: string; run: () => Promise<unknown> }
 }
 
-const serverMessage = (error: ApiError) => error.message
-
 export function WriteFailure({
   failure,
   error,
@@ -47,94 +35,20 @@ export function WriteFailure({
   const shown = failure ?? (error ? text(toApiError(error)) : null)
   if (!shown) return null
   if (retry) {
+    // What failed, the server's message, OK and Try again; a failed retry shows in the dialog itself.
     return (
-      <RetryDialog
+      <ConfirmDialog
         title={retry.title}
-        message={typeof shown === 'string' ? shown : shown.message}
-        run={retry.run}
+        action="Try again"
+        cancelLabel="OK"
+        onConfirm={() => retry.run().then(onDismiss)}
         onClose={onDismiss ?? (() => undefined)}
-      />
+      >
+        <p>{typeof shown === 'string' ? shown : shown.message}</p>
+      </ConfirmDialog>
     )
   }
-  if (typeof shown === 'string') return <Alert title={shown} onDismiss={onDismiss} />
-  const { title, message, details } = shown
-  return (
-    <Alert title={title} onDismiss={onDismiss}>
-      {details.length === 0 ? (
-        message || undefined
-      ) : (
-        <>
-          {message && <p>{message}</p>}
-          <ul>
-            {details.map((detail) => (
-              <li key={detail}>{detail}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Alert>
-  )
-}
-
-/**
- * Runs a write from a dialog: busy until it settles, and its failure kept (in the product's words)
- * for the dialog to show in itself with WriteFailure.
- */
-export function useWriteAttempt(text: (error: ApiError) => string = serverMessage) {
-  const [pending, setPending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  const attempt = useCallback(
-    async (run: () => Promise<unknown>) => {
-      setPending(true)
-      setFailure(null)
-      try {
-        await run()
-      } catch (error) {
-        setFailure(text(toApiError(error)))
-      } finally {
-        setPending(false)
-      }
-    },
-    [text],
-  )
-  const dismiss = useCallback(() => setFailure(null), [])
-  return { pending, failure, attempt, dismiss }
-}
-
-// What failed, the server's message, OK and Try again; a failed retry shows in the dialog itself.
-function RetryDialog({
-  title,
-  message,
-  run,
-  onClose,
-}: {
-  title: string
-  message: string
-  run: () => Promise<unknown>
-  onClose: () => void
-}) {
-  const { pending, failure, attempt, dismiss } = useWriteAttempt()
-  return (
-    <Dialog
-      open
-      onClose={() => !pending && onClose()}
-      dismissible={!pending}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" disabled={pending} onClick={onClose}>
-            OK
-          </Button>
-          <Button loading={pending} onClick={() => void attempt(() => run().then(onClose))}>
-            Try again
-          </Button>
-        </>
-      }
-    >
-      <WriteFailure failure={failure} onDismiss={dismiss} />
-      <p>{message}</p>
-    </Dialog>
-  )
+  return <FailureAlert failure={shown} onDismiss={onDismiss} />
 }
 
 // A failure after its form has gone (docs/writes.md#where-a-failure-shows): a toast, the only one.

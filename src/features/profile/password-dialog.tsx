@@ -75,7 +75,7 @@ export function PasswordDialog({
   return (
     <Dialog
       open
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title="Update password"
       dismissible={!busy}
       footer={
