@@ -23,7 +23,8 @@ export function contentSecurityPolicy(
 }
 
 const PERMISSIONS_POLICY = [
-  'camera=()',
+  // This origin only: Check a payment reads a proof's QR code (docs/screens.md#check-a-payment).
+  'camera=(self)',
   'microphone=()',
   'geolocation=()',
   'payment=()',

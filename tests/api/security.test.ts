@@ -31,7 +31,7 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
   expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
   const permissions = res.headers.get('Permissions-Policy') ?? ''
-  for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) {
+  for (const feature of ['camera=(self)', 'microphone=()', 'geolocation=()', 'payment=()']) {
     expect(permissions).toContain(feature)
   }
   expect(res.headers.get('Request-Id')).toMatch(/^req_[0-9a-f]{32}$/)
