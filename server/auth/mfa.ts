@@ -56,16 +56,17 @@ export async function activeMfaSecret(db: Db, userId: string): Promise<string | 
 
 /**
  * Accepts a TOTP code once: the matched step must be newer than the last accepted one, and the
- * conditional update makes two concurrent uses of the same code yield one success.
+ * conditional update makes two concurrent uses of the same code yield one success. `wallNow` is
+ * real time (Clock.wallNow), never the sandbox clock: the code was made on a phone.
  */
 export async function acceptTotp(
   db: Db,
   userId: string,
   secret: string,
   token: string,
-  now: Date,
+  wallNow: Date,
 ): Promise<boolean> {
-  const step = matchTotpStep(secret, token.trim(), now)
+  const step = matchTotpStep(secret, token.trim(), wallNow)
   if (step === null) return false
   const updated = await db
     .update(mfaSecrets)

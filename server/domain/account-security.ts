@@ -64,21 +64,22 @@ function assertNewPasswordAllowedAs(field: string, password: string, emailAddres
   }
 }
 
-// Checks a 6-digit TOTP code (or, where allowed, a 24-character recovery code), counting failures.
+// Checks a 6-digit TOTP code against real time (`wallNow`, the phone's), or where allowed a
+// 24-character recovery code; failures count on the sandbox clock (`now`).
 async function verifyCode(
   db: Db,
   user: UserRow,
   secret: string,
   code: string,
   now: Date,
-  opts: { allowRecoveryCode: boolean },
+  opts: { allowRecoveryCode: boolean; wallNow: Date },
 ): Promise<void> {
   const accountKey = accountKeyFor(user.emailAddress)
   await assertNotLocked(db, accountKey, now)
   const ok =
     opts.allowRecoveryCode && isRecoveryCodeShaped(code)
       ? await consumeRecoveryCode(db, user.id, code, now)
-      : await acceptTotp(db, user.id, secret, code, now)
+      : await acceptTotp(db, user.id, secret, code, opts.wallNow)
   if (!ok) {
     await recordFailure(db, accountKey, 'mfa', now)
     throw invalidCode()
@@ -95,9 +96,9 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: UpdatePasswordPayload,
-  opts: { now: Date; keepDeviceId: string | null; record?: RecordChange },
+  opts: { now: Date; wallNow: Date; keepDeviceId: string | null; record?: RecordChange },
 ): Promise<UserRow> {
-  const { now } = opts
+  const { now, wallNow } = opts
   const accountKey = accountKeyFor(user.emailAddress)
   await assertNotLocked(db, accountKey, now)
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -115,7 +116,7 @@ export async function changePassword(
     if (code === '') {
       throw badRequest(USER_SECURITY_MESSAGES.mfaRequired, undefined, 'mfa_required')
     }
-    await verifyCode(db, user, secret, code, now, { allowRecoveryCode: false })
+    await verifyCode(db, user, secret, code, now, { allowRecoveryCode: false, wallNow })
   }
   await clearFailures(db, accountKey)
 
@@ -165,6 +166,7 @@ export async function confirmMfaEnrollment(
   user: UserRow,
   token: string,
   now: Date,
+  wallNow: Date,
   record?: RecordChange,
 ): Promise<UserRow> {
   if (user.mfaIsEnabled) throw mfaAlreadyEnabled()
@@ -173,7 +175,7 @@ export async function confirmMfaEnrollment(
     .from(mfaSecrets)
     .where(and(eq(mfaSecrets.userId, user.id), isNull(mfaSecrets.confirmedAt)))
   if (!pending) throw noPendingEnrollment()
-  await verifyCode(db, user, pending.secret, token, now, { allowRecoveryCode: false })
+  await verifyCode(db, user, pending.secret, token, now, { allowRecoveryCode: false, wallNow })
   // Only the secret the code was checked against; a restart in between must enrol again.
   return db.transaction(async (tx) => {
     const confirmed = await tx
@@ -205,11 +207,12 @@ export async function disableMfaWithCode(
   user: UserRow,
   code: string,
   now: Date,
+  wallNow: Date,
   record?: RecordChange,
 ): Promise<UserRow> {
   const secret = await activeMfaSecret(db, user.id)
   if (!secret) throw conflict(USER_SECURITY_MESSAGES.mfaNotEnabled, 'mfa_not_enabled')
-  await verifyCode(db, user, secret, code, now, { allowRecoveryCode: true })
+  await verifyCode(db, user, secret, code, now, { allowRecoveryCode: true, wallNow })
   return db.transaction(async (tx) => {
     await disableMfa(tx, user.id, now)
     await record?.(tx)

@@ -77,7 +77,7 @@ async function checkMfa(
   db: Db,
   user: { id: string; accountKey: string },
   mfaToken: string | undefined,
-  clock: Pick<Clock, 'now'>,
+  clock: Pick<Clock, 'now' | 'wallNow'>,
 ): Promise<boolean> {
   const secret = await activeMfaSecret(db, user.id)
   if (!secret) return false
@@ -85,7 +85,7 @@ async function checkMfa(
   if (token === '') throw badRequest(TOKEN_MESSAGES.mfaRequired, undefined, 'mfa_required')
   const now = clock.now()
   const mfaDisabled = await useRecoveryCode(db, user.id, token, now)
-  if (!mfaDisabled && !(await acceptTotp(db, user.id, secret, token, now))) {
+  if (!mfaDisabled && !(await acceptTotp(db, user.id, secret, token, clock.wallNow()))) {
     await recordFailure(db, user.accountKey, 'mfa', now)
     throw badRequest(TOKEN_MESSAGES.invalidMfaToken, undefined, 'invalid_mfa_token')
   }
@@ -96,7 +96,7 @@ async function checkMfa(
 export async function signInWithPassword(
   db: Db,
   input: RefreshTokenPayload,
-  clock: Pick<Clock, 'now'>,
+  clock: Pick<Clock, 'now' | 'wallNow'>,
 ): Promise<PasswordSignIn> {
   const accountKey = accountKeyFor(input.emailAddress)
   await assertNotLocked(db, accountKey, clock.now())

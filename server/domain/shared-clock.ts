@@ -20,6 +20,7 @@ export async function createSharedClock(db: Db): Promise<Clock> {
   await read()
   return {
     now: () => new Date(Date.now() + offsetMs),
+    wallNow: () => new Date(),
     advance: (seconds) => {
       offsetMs += seconds * 1000
     },

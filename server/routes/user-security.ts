@@ -60,6 +60,7 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const record = ownChange(c, 'user.password_changed', user)
     const updated = await changePassword(db.db, user, input, {
       now: clock.now(),
+      wallNow: clock.wallNow(),
       keepDeviceId,
       record,
     })
@@ -81,7 +82,9 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const { db, clock } = c.get('deps')
     const record = ownChange(c, 'user.mfa_enrolled', user, true)
     return c.json(
-      serializeUser(await confirmMfaEnrollment(db.db, user, input.token, clock.now(), record)),
+      serializeUser(
+        await confirmMfaEnrollment(db.db, user, input.token, clock.now(), clock.wallNow(), record),
+      ),
     )
   })
 
@@ -92,7 +95,9 @@ export function userSecurityRoutes(): Hono<AppEnv> {
     const { db, clock } = c.get('deps')
     const record = ownChange(c, 'user.mfa_disabled', user, false)
     return c.json(
-      serializeUser(await disableMfaWithCode(db.db, user, input.mfaToken, clock.now(), record)),
+      serializeUser(
+        await disableMfaWithCode(db.db, user, input.mfaToken, clock.now(), clock.wallNow(), record),
+      ),
     )
   })
 

@@ -40,7 +40,7 @@ const probe = (client: Client, rule: AccessRule, perspective: string) =>
 
 async function mfaOwner(): Promise<Client> {
   const client = new Client(t.app)
-  const mfaToken = new TOTP({ secret: DEMO_MFA_SECRET }).generate({ timestamp: +t.clock.now() })
+  const mfaToken = new TOTP({ secret: DEMO_MFA_SECRET }).generate({ timestamp: +t.clock.wallNow() })
   expect((await client.login(EMAILS.mfa, { mfaToken })).status).toBe(200)
   return client
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../server/app'
-import { createClock, type Clock } from '../../server/clock'
+import { createTestClock, type TestClock } from './helpers/test-clock'
 import type { ServerConfig } from '../../server/config'
 import type { AppEnv } from '../../server/context'
 import type { Database } from '../../server/db/client'
@@ -40,13 +40,13 @@ export function makeDistDir(): string {
 export interface TestApp {
   app: Hono<AppEnv>
   database: Database
-  clock: Clock
+  clock: TestClock
   config: ServerConfig
 }
 
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const database = await freshDatabase()
-  const clock = createClock()
+  const clock = createTestClock()
   const config: ServerConfig = {
     mode: 'test',
     sandboxControls: true,

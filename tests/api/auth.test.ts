@@ -94,13 +94,32 @@ describe('password grant', () => {
 })
 
 describe('MFA', () => {
+  // Issue 49, rule 11: the phone knows nothing of the sandbox clock.
+  it('accepts the code of real time after the sandbox clock moved 2 minutes on', async () => {
+    const moved = await new Client(t.app).request('POST', '/sandbox/clock', {
+      json: { advanceSeconds: 120 },
+    })
+    expect(moved.status).toBe(200)
+    const app = await new Client(t.app).login(EMAILS.mfa, {
+      mfaToken: totpCodeAt(DEMO_MFA_SECRET, new Date()),
+    })
+    expect(app.status).toBe(200)
+    // The server's own windows still follow the sandbox clock, 2 minutes ahead of real time.
+    const expiresAt = Date.parse(((await app.json()) as { expiresAt: string }).expiresAt)
+    const sandboxNow = t.clock.now().getTime()
+    expect(expiresAt - sandboxNow).toBeGreaterThan(29 * 24 * 3600_000)
+    expect(expiresAt - Date.now()).toBeGreaterThan(expiresAt - sandboxNow + 100_000)
+    // This code's step is spent: the tests below use the phone's next one.
+    t.clock.advanceWall(30)
+  })
+
   it('asks for the code, accepts a fresh TOTP once and refuses its reuse', async () => {
     const client = new Client(t.app)
     const first = await client.login(EMAILS.mfa)
     expect(first.status).toBe(400)
     expect((await errorBody(first)).message).toBe('MFA token required')
 
-    const code = totpCodeAt(DEMO_MFA_SECRET, t.clock.now())
+    const code = totpCodeAt(DEMO_MFA_SECRET, t.clock.wallNow())
     const ok = await client.login(EMAILS.mfa, { mfaToken: code })
     expect(ok.status).toBe(200)
 
@@ -109,23 +128,23 @@ describe('MFA', () => {
     expect((await errorBody(replay)).code).toBe('invalid_mfa_token')
 
     // The next 30 s step gives a new code that works once.
-    t.clock.advance(30)
+    t.clock.advanceWall(30)
     const next = await new Client(t.app).login(EMAILS.mfa, {
-      mfaToken: totpCodeAt(DEMO_MFA_SECRET, t.clock.now()),
+      mfaToken: totpCodeAt(DEMO_MFA_SECRET, t.clock.wallNow()),
     })
     expect(next.status).toBe(200)
   })
 
   it('accepts one step of drift but not two', async () => {
-    t.clock.advance(90)
-    const now = t.clock.now().getTime()
+    t.clock.advanceWall(90)
+    const now = t.clock.wallNow().getTime()
     const late = await new Client(t.app).login(EMAILS.mfa, {
       mfaToken: totpCodeAt(DEMO_MFA_SECRET, new Date(now + 30_000)),
     })
     expect(late.status).toBe(200)
-    t.clock.advance(90)
+    t.clock.advanceWall(90)
     const stale = await new Client(t.app).login(EMAILS.mfa, {
-      mfaToken: totpCodeAt(DEMO_MFA_SECRET, new Date(t.clock.now().getTime() - 60_000)),
+      mfaToken: totpCodeAt(DEMO_MFA_SECRET, new Date(t.clock.wallNow().getTime() - 60_000)),
     })
     expect(stale.status).toBe(400)
   })
@@ -177,13 +196,13 @@ describe('lockout', () => {
     for (let i = 0; i < 9; i += 1) {
       expect((await client.login(EMAILS.mfa, { mfaToken: '000000' })).status).toBe(400)
     }
-    const good = totpCodeAt(DEMO_MFA_SECRET, lockApp.clock.now())
+    const good = totpCodeAt(DEMO_MFA_SECRET, lockApp.clock.wallNow())
     expect((await client.login(EMAILS.mfa, { mfaToken: good })).status).toBe(200)
     for (let i = 0; i < 10; i += 1) {
       expect((await client.login(EMAILS.mfa, { mfaToken: '000000' })).status).toBe(400)
     }
-    lockApp.clock.advance(30)
-    const fresh = totpCodeAt(DEMO_MFA_SECRET, lockApp.clock.now())
+    lockApp.clock.advanceWall(30)
+    const fresh = totpCodeAt(DEMO_MFA_SECRET, lockApp.clock.wallNow())
     expect((await client.login(EMAILS.mfa, { mfaToken: fresh })).status).toBe(429)
   })
 })

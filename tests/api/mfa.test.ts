@@ -21,9 +21,9 @@ beforeEach(async () => {
 
 // The test's own authenticator app (otpauth), not the server's helper.
 const codeAt = (secret: string, at: Date) => new TOTP({ secret }).generate({ timestamp: +at })
-const code = (secret: string) => codeAt(secret, t.clock.now())
-// Codes are single use per 30 s step; the next action needs a fresh step.
-const nextStep = () => t.clock.advance(30)
+const code = (secret: string) => codeAt(secret, t.clock.wallNow())
+// Codes are single use per 30 s step; the next action needs a fresh step (the phone's real time).
+const nextStep = () => t.clock.advanceWall(30)
 // A 6-digit code that is not the current one (nor, in practice, a neighbouring step's).
 const wrongCode = (secret: string) =>
   String((Number(code(secret)) + 500_000) % 1_000_000).padStart(6, '0')

@@ -189,7 +189,7 @@ describe('PUT /v1/password-reset-tickets/{ticketId}/completion', () => {
     }
     expect((await session.request('GET', '/v1/users/current')).status).toBe(401)
     expect((await client.login(EMAILS.owner, { password: NEW_PASSWORD })).status).toBe(200)
-    const code = totpCodeAt(DEMO_MFA_SECRET, t.clock.now())
+    const code = totpCodeAt(DEMO_MFA_SECRET, t.clock.wallNow())
     const mfa = await client.login(EMAILS.mfa, { password: NEW_PASSWORD, mfaToken: code })
     expect(mfa.status).toBe(200)
   })

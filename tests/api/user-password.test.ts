@@ -22,11 +22,11 @@ const mfaLogin = async (device = 'device-1') => {
   const client = new Client(t.app)
   const res = await client.login(EMAILS.mfa, {
     device,
-    mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.now()),
+    mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.wallNow()),
   })
   expect(res.status).toBe(200)
   // The next code of this step would be refused as reused; move on to a fresh step.
-  t.clock.advance(30)
+  t.clock.advanceWall(30)
   return client
 }
 
@@ -173,7 +173,7 @@ describe('PUT /v1/users/{id}/password with MFA on', () => {
 
   it('refuses a wrong code', async () => {
     const client = await mfaLogin()
-    const good = codeFor(DEMO_MFA_SECRET, t.clock.now())
+    const good = codeFor(DEMO_MFA_SECRET, t.clock.wallNow())
     const wrong = String((Number(good) + 500_000) % 1_000_000).padStart(6, '0')
     const res = await changePassword(client, SEED_USERS.mfa, {
       currentPassword: DEMO_PASSWORD,
@@ -189,7 +189,7 @@ describe('PUT /v1/users/{id}/password with MFA on', () => {
 
   it('does not spend the code on a refused new password', async () => {
     const client = await mfaLogin()
-    const code = codeFor(DEMO_MFA_SECRET, t.clock.now())
+    const code = codeFor(DEMO_MFA_SECRET, t.clock.wallNow())
     const refused = await changePassword(client, SEED_USERS.mfa, {
       currentPassword: DEMO_PASSWORD,
       newPassword: 'Password123!',
@@ -219,17 +219,17 @@ describe('PUT /v1/users/{id}/password with MFA on', () => {
     const res = await changePassword(client, SEED_USERS.mfa, {
       currentPassword: DEMO_PASSWORD,
       newPassword: NEW_PASSWORD,
-      mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.now()),
+      mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.wallNow()),
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ mfaIsEnabled: true })
-    t.clock.advance(30)
+    t.clock.advanceWall(30)
     const fresh = new Client(t.app)
     const noCode = await fresh.login(EMAILS.mfa, { password: NEW_PASSWORD })
     expect((await errorBody(noCode)).message).toBe('MFA token required')
     const withCode = await fresh.login(EMAILS.mfa, {
       password: NEW_PASSWORD,
-      mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.now()),
+      mfaToken: codeFor(DEMO_MFA_SECRET, t.clock.wallNow()),
     })
     expect(withCode.status).toBe(200)
   })
