@@ -7,6 +7,7 @@ import { credentialedCors } from './middleware/cors'
 import { csrfGuard } from './middleware/csrf'
 import { requestDeadline } from './middleware/deadline'
 import { closeWhileDraining } from './middleware/drain'
+import { capCostlyReads } from './middleware/costly-reads'
 import { abuseLimits } from './middleware/abuse-limits'
 import { authenticate } from './middleware/auth'
 import { handleError, handleNotFound } from './middleware/error-handler'
@@ -55,7 +56,8 @@ export interface AppOptions {
 /**
  * The sandbox API and portal host. Order matters: request id and headers wrap everything;
  * /v1 then runs no-store → CORS → CSRF → body size and hostile input (every route) → JSON media
- * type → idempotency key claim → auth → perspective → refused attempts → idempotency → route.
+ * type → idempotency key claim → auth → perspective → costly-read cap → refused attempts →
+ * idempotency → route.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   setPasswordHashMode(deps.config.mode)
@@ -93,6 +95,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/v1/password-reset-tickets', limit('password_reset'))
   app.use('/v1/*', authenticate())
   app.use('/v1/*', perspective())
+  // Summaries and searches: at most 4 at once per person (429 with Retry-After).
+  app.use('/v1/*', capCostlyReads())
   // Outside the idempotent transaction, so a refused attempt's row stays when that rolls back.
   app.use('/v1/*', recordRefusals())
   app.use('/v1/*', idempotency())
