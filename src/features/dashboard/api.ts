@@ -7,6 +7,7 @@ import type { SummaryGroupBy } from '@/api/schema/sales-summary-values'
 import type { Terminal } from '@/api/schema/terminals'
 import type { ResolvedPeriod } from '@/features/dashboard/period'
 import { collectPages } from '@/lib/fetch-pages'
+import { inFlightLimit } from '@/lib/in-flight-limit'
 
 export interface SummaryRequest {
   range: { gte: string; lt: string }
@@ -55,25 +56,37 @@ export function periodSummaries(period: ResolvedPeriod, timezone: string): Perio
 export type TerminalName = Pick<Terminal, 'id' | 'name' | 'serialNumber' | 'customReference'>
 const TERMINAL_NAME_FIELDS = ['id', 'name', 'serialNumber', 'customReference'] as const
 
+function askSummary(
+  submerchantId: string,
+  request: SummaryRequest,
+  signal: AbortSignal,
+): Promise<SalesSummary> {
+  return api('/v1/sales/summary', {
+    query: {
+      submerchantId,
+      'capturedAt[$gte]': request.range.gte,
+      'capturedAt[$lt]': request.range.lt,
+      groupBy: request.groupBy,
+      timezone: request.timezone,
+      disbursementWithheld: request.withheld,
+    },
+    // Loaded beside the request: a period change's requests leave before its render.
+    schema: import('@/api/schema/sales-summary').then((schemas) => schemas.SalesSummary),
+    signal,
+  })
+}
+
+// The server runs at most 4 summaries or searches of a person at once and refuses a fifth (429,
+// docs/api.md#errors); a period's charts ask for up to 7, so they go 4 at a time.
+const summaryTurns = inFlightLimit(4)
+
 export const dashboardQueries = {
   // GET /v1/sales/summary (docs/api.md#sales-summary): one grouping of one range.
   summary: (submerchantId: string, request: SummaryRequest) =>
     queryOptions({
       queryKey: dashboardKeys.summary(submerchantId, request),
       queryFn: ({ signal }): Promise<SalesSummary> =>
-        api('/v1/sales/summary', {
-          query: {
-            submerchantId,
-            'capturedAt[$gte]': request.range.gte,
-            'capturedAt[$lt]': request.range.lt,
-            groupBy: request.groupBy,
-            timezone: request.timezone,
-            disbursementWithheld: request.withheld,
-          },
-          // Loaded beside the request: a period change's requests leave before its render.
-          schema: import('@/api/schema/sales-summary').then((schemas) => schemas.SalesSummary),
-          signal,
-        }),
+        summaryTurns(() => askSummary(submerchantId, request, signal), signal),
     }),
   // GET /v1/terminals?currentAllocation[submerchantId]={id}: the account's vehicles, by name.
   terminalNames: (submerchantId: string) =>
