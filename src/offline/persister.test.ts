@@ -145,11 +145,14 @@ describe('isPersistableKey', () => {
 })
 
 describe('shouldRetry', () => {
-  it('retries server and network failures twice, never 4xx or bugs', () => {
+  it('retries server and network failures and 429 twice, never other 4xx or bugs', () => {
     const server = new ApiError({ status: 503, code: 'x', message: 'x' })
     const client = new ApiError({ status: 404, code: 'x', message: 'x' })
+    const busy = new ApiError({ status: 429, code: 'too_many_requests', message: 'x' })
     expect(shouldRetry(0, server)).toBe(true)
     expect(shouldRetry(2, server)).toBe(false)
+    expect(shouldRetry(0, busy)).toBe(true)
+    expect(shouldRetry(2, busy)).toBe(false)
     expect(shouldRetry(0, client)).toBe(false)
     expect(shouldRetry(0, new TypeError('bug'))).toBe(false)
   })

@@ -11,9 +11,12 @@ declare module '@tanstack/react-query' {
 
 const MAX_RETRIES = 2
 
-// Client errors (4xx) will not change on retry; network and server failures might.
+// Client errors (4xx) will not change on retry, except 429 (too many at once: a moment later they
+// are done, docs/api.md#errors); network and server failures might.
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error)) return !error.isClientError && failureCount < MAX_RETRIES
+  if (isApiError(error)) {
+    return (!error.isClientError || error.status === 429) && failureCount < MAX_RETRIES
+  }
   return false
 }
 
