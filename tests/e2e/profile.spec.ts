@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_EMAILS } from './support/demo'
 import { logOutFromSettings, saveScreenshot, useScreenshotWidth } from './support/shell'
 import { signIn, submitLogin } from './support/sign-in'
-import { SandboxAuthenticator } from './support/totp'
+import { PhoneAuthenticator } from './support/totp'
 import { registerMfaUser, registerUser } from './support/users'
 import { PHONE_ONLY } from './support/projects'
 
@@ -218,7 +218,7 @@ test(
     ).toBeVisible()
     const secret = (await enrol.locator('.secret-value__value').innerText()).trim()
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
-    const authenticator = new SandboxAuthenticator(request, secret)
+    const authenticator = new PhoneAuthenticator(secret)
     await expect(enrol.getByRole('button', { name: 'Copy secret key' })).toBeVisible()
     const codeField = enrol.getByRole('textbox', { name: 'Authentication code' })
     await codeField.fill('12a456')

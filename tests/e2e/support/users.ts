@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { uniqueEmail } from './demo'
-import { SandboxAuthenticator } from './totp'
+import { PhoneAuthenticator } from './totp'
 
 export interface TestUser {
   emailAddress: string
@@ -30,12 +30,12 @@ const portal = { 'X-Requested-With': 'portal' }
 
 /**
  * A fresh user with authenticator MFA switched on through the real enrolment endpoints, as the
- * profile page would do it; returns the one-use recovery code and the authenticator (on the
- * sandbox clock) whose first code confirmed the enrolment.
+ * profile page would do it; returns the one-use recovery code and the authenticator (on real
+ * time, as a phone) whose first code confirmed the enrolment.
  */
 export async function registerMfaUser(
   request: APIRequestContext,
-): Promise<TestUser & { authenticator: SandboxAuthenticator; recoveryCode: string }> {
+): Promise<TestUser & { authenticator: PhoneAuthenticator; recoveryCode: string }> {
   const user = await registerUser(request)
   const signIn = await request.post('/v1/tokens', {
     headers: portal,
@@ -56,7 +56,7 @@ export async function registerMfaUser(
   })
   expect(enrol.status(), await enrol.text()).toBe(200)
   const { secret, recoveryCode } = (await enrol.json()) as { secret: string; recoveryCode: string }
-  const authenticator = new SandboxAuthenticator(request, secret)
+  const authenticator = new PhoneAuthenticator(secret)
   const confirm = await request.put(`/v1/users/${id}/mfa-enrollment/confirmation`, {
     headers: portal,
     data: { type: 'totp', token: await authenticator.code() },
