@@ -564,14 +564,18 @@ describe('push delivery', () => {
     const loops = [startPushDeliveryLoop(deps, options), startPushDeliveryLoop(deps, options)]
     try {
       await expect
-        .poll(async () => {
-          const [row] = await queryRows<{ n: number }>(
-            ctx.database,
-            'select count(*)::int as n from push_deliveries where event_id = any($1) and next_attempt_at is null',
-            [ids],
-          )
-          return row?.n
-        })
+        .poll(
+          async () => {
+            const [row] = await queryRows<{ n: number }>(
+              ctx.database,
+              'select count(*)::int as n from push_deliveries where event_id = any($1) and next_attempt_at is null',
+              [ids],
+            )
+            return row?.n
+          },
+          // Twenty sends by two loops take seconds on a busy machine, not the default second.
+          { timeout: 30_000 },
+        )
         .toBe(20)
     } finally {
       await Promise.all(loops.map((loop) => loop.stop()))
