@@ -80,6 +80,8 @@ afterAll(async () => {
 
 const BASE = '/v1/webhook-endpoints'
 
+type FieldErrors = { field: string; messages: string[] }[]
+
 async function createEndpoint(
   client: Client,
   submerchantId: string,
@@ -177,7 +179,7 @@ describe('no request to a private address from an exposed server', () => {
     const owner = await clientFor(exposedApp, 'owner@example.com', CITY)
     const res = await createEndpoint(owner, CITY, { url })
     expect(res.status).toBe(400)
-    expect((await errorBody(res)).errors).toEqual([
+    expect(((await res.json()) as { errors: FieldErrors }).errors).toEqual([
       { field: 'url', messages: ['must be a public address'] },
     ])
   })
@@ -317,7 +319,9 @@ describe('push endpoints on an exposed server', () => {
       json: device(endpoint, [CITY]),
     })
     expect(res.status).toBe(400)
-    expect((await errorBody(res)).errors).toEqual([{ field: 'endpoint', messages: [message] }])
+    expect(((await res.json()) as { errors: FieldErrors }).errors).toEqual([
+      { field: 'endpoint', messages: [message] },
+    ])
   })
 
   it('takes a known push service at a public address', async () => {
