@@ -1,4 +1,5 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { isModuleLoadError } from '@/lib/lazy-load'
 import { Alert } from '@/ui/alert'
@@ -8,6 +9,7 @@ import { ModuleUnavailable } from '@/ui/module-unavailable'
 import { PageHeader } from '@/ui/page-layout'
 import { proofTokenFrom } from './proof-token'
 import { makeFrameReader } from './qr-reader'
+import { receiptKeyQueries } from './receipt-keys'
 import './payment-proof.css'
 
 export const CHECK_MESSAGES = {
@@ -98,10 +100,18 @@ function useCameraScan(onCode: (text: string) => void) {
 // the verdict is the /v/{token} screen.
 export function CheckPaymentScreen() {
   const navigate = useNavigate()
+  const router = useRouter()
   const cameraHeading = useId()
   const pasteHeading = useId()
   const [pasted, setPasted] = useState('')
   const [pasteError, setPasteError] = useState<string | null>(null)
+
+  // Ready before a code is read: the keys (read again whenever this opens online) and the verdict
+  // screen's code, so a decoded code's verdict waits for neither (docs/screens.md#check-a-payment).
+  useQuery(receiptKeyQueries.all())
+  useEffect(() => {
+    router.preloadRoute({ to: '/v/$token', params: { token: '-' } }).catch(() => undefined)
+  }, [router])
 
   const open = (text: string) => {
     void navigate({ to: '/v/$token', params: { token: proofTokenFrom(text) } })
