@@ -10,6 +10,7 @@ import { PageHeader } from '@/ui/page-layout'
 import { proofTokenFrom } from './proof-token'
 import { makeFrameReader } from './qr-reader'
 import { receiptKeyQueries } from './receipt-keys'
+import { checkSignature } from './verify-proof'
 import './payment-proof.css'
 
 export const CHECK_MESSAGES = {
@@ -108,13 +109,16 @@ export function CheckPaymentScreen() {
 
   // Ready before a code is read: the keys (read again whenever this opens online) and the verdict
   // screen's code, so a decoded code's verdict waits for neither (docs/screens.md#check-a-payment).
-  useQuery(receiptKeyQueries.all())
+  const keys = useQuery(receiptKeyQueries.all())
   useEffect(() => {
     router.preloadRoute({ to: '/v/$token', params: { token: '-' } }).catch(() => undefined)
   }, [router])
 
   const open = (text: string) => {
-    void navigate({ to: '/v/$token', params: { token: proofTokenFrom(text) } })
+    const token = proofTokenFrom(text)
+    // The signature check starts now, beside the navigation; the verdict screen picks it up.
+    if (keys.data) void checkSignature(token, keys.data)
+    void navigate({ to: '/v/$token', params: { token } })
   }
   const { videoRef, state: cameraState, start, cancel } = useCameraScan(open)
   const showVideo = cameraState.kind === 'starting' || cameraState.kind === 'scanning'

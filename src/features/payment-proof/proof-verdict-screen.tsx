@@ -11,7 +11,14 @@ import { Spinner } from '@/ui/spinner'
 import { proofAge } from './proof-age'
 import type { ProofPayload } from './proof-token'
 import { receiptKeyQueries } from './receipt-keys'
-import { checkProof, NOT_GENUINE_MESSAGES, type Verdict } from './verify-proof'
+import {
+  checkSignature,
+  NOT_GENUINE_MESSAGES,
+  settledSignature,
+  verdictOf,
+  type SignatureCheck,
+  type Verdict,
+} from './verify-proof'
 import './payment-proof.css'
 
 export const VERDICT_TITLES = {
@@ -39,18 +46,22 @@ interface ProofVerdictScreenProps {
 
 function useVerdict(token: string, isMember: (accountId: string) => boolean) {
   const keys = useQuery(receiptKeyQueries.all())
-  const [verdict, setVerdict] = useState<{ token: string; value: Verdict } | null>(null)
+  const [checked, setChecked] = useState<{ token: string; value: SignatureCheck } | null>(null)
+  // A check the check screen started as the code was read is shown at the first render.
+  const early = keys.data ? settledSignature(token, keys.data) : undefined
   useEffect(() => {
-    if (!keys.data) return
+    if (!keys.data || early) return
     let live = true
-    void checkProof(token, keys.data, isMember).then((value) => {
-      if (live) setVerdict({ token, value })
+    void checkSignature(token, keys.data).then((value) => {
+      if (live) setChecked({ token, value })
     })
     return () => {
       live = false
     }
-  }, [token, keys.data, isMember])
-  if (verdict?.token === token) return { status: 'done' as const, verdict: verdict.value }
+  }, [token, keys.data, early])
+  const check = early ?? (checked?.token === token ? checked.value : undefined)
+  const verdict: Verdict | undefined = check ? verdictOf(check, isMember) : undefined
+  if (verdict) return { status: 'done' as const, verdict }
   if (!keys.data && keys.isError) return { status: 'no-keys' as const }
   return { status: 'checking' as const }
 }

@@ -53,25 +53,67 @@ function verifierFor(key: ReceiptKey, x: Uint8Array<ArrayBuffer>): Promise<Verif
 
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0))
 
+export type SignatureCheck =
+  { ok: true; payload: ProofPayload } | { ok: false; reason: NotGenuineReason }
+
+async function checkSignatureNow(
+  token: string,
+  keys: readonly ReceiptKey[],
+): Promise<SignatureCheck> {
+  const proof = parseProofToken(token)
+  if (!proof) return { ok: false, reason: 'format' }
+  const key = keys.find((k) => k.kid === proof.payload.kid)
+  const x = key ? base64UrlBytes(key.x) : null
+  if (!key || !x || x.length !== 32) return { ok: false, reason: 'key' }
+  if (proof.signature.length !== 64) return { ok: false, reason: 'signature' }
+  const verify = await verifierFor(key, x)
+  const valid = await verify(proof.signature, ascii(proof.signed)).catch(() => false)
+  return valid ? { ok: true, payload: proof.payload } : { ok: false, reason: 'signature' }
+}
+
+// Checks already made in this page, by token and key set: the check screen starts one as a code is
+// read, and the verdict screen shows it at its first render.
+const settled = new Map<string, SignatureCheck>()
+const keySetOf = (keys: readonly ReceiptKey[]) => keys.map((k) => `${k.kid}:${k.x}`).join(',')
+
+export function settledSignature(
+  token: string,
+  keys: readonly ReceiptKey[],
+): SignatureCheck | undefined {
+  return settled.get(`${keySetOf(keys)} ${token}`)
+}
+
+export async function checkSignature(
+  token: string,
+  keys: readonly ReceiptKey[],
+): Promise<SignatureCheck> {
+  const id = `${keySetOf(keys)} ${token}`
+  const known = settled.get(id)
+  if (known) return known
+  const check = await checkSignatureNow(token, keys)
+  settled.set(id, check)
+  return check
+}
+
 /**
- * The verdict on a token, with no connection: `isMember` says whether the person belongs to an
- * account (a genuine proof of an account they are not in is 'Paid to another account').
+ * The verdict of a signature check: `isMember` says whether the person belongs to an account (a
+ * genuine proof of an account they are not in is 'Paid to another account').
  */
+export function verdictOf(
+  check: SignatureCheck,
+  isMember: (accountId: string) => boolean,
+): Verdict {
+  if (!check.ok) return { kind: 'not-genuine', reason: check.reason }
+  return isMember(check.payload.acct)
+    ? { kind: 'genuine', payload: check.payload }
+    : { kind: 'other-account', payload: check.payload }
+}
+
+/** The verdict on a token, with no connection. */
 export async function checkProof(
   token: string,
   keys: readonly ReceiptKey[],
   isMember: (accountId: string) => boolean,
 ): Promise<Verdict> {
-  const proof = parseProofToken(token)
-  if (!proof) return { kind: 'not-genuine', reason: 'format' }
-  const key = keys.find((k) => k.kid === proof.payload.kid)
-  const x = key ? base64UrlBytes(key.x) : null
-  if (!key || !x || x.length !== 32) return { kind: 'not-genuine', reason: 'key' }
-  if (proof.signature.length !== 64) return { kind: 'not-genuine', reason: 'signature' }
-  const verify = await verifierFor(key, x)
-  const valid = await verify(proof.signature, ascii(proof.signed)).catch(() => false)
-  if (!valid) return { kind: 'not-genuine', reason: 'signature' }
-  return isMember(proof.payload.acct)
-    ? { kind: 'genuine', payload: proof.payload }
-    : { kind: 'other-account', payload: proof.payload }
+  return verdictOf(await checkSignature(token, keys), isMember)
 }
