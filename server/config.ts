@@ -1,4 +1,4 @@
-import { DEFAULT_TRUSTED_PROXIES, parseCidr } from './lib/client-ip'
+import { DEFAULT_TRUSTED_PROXIES, parseCidr } from './lib/proxy-ranges'
 import { isLoopbackHost } from './lib/hosts'
 import { DEFAULT_LEASE_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks/timing'
 

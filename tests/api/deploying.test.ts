@@ -4,12 +4,8 @@ import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { startBanner } from '../../server/banner'
 import { ConfigError, loadConfig } from '../../server/config'
-import {
-  clientAddress,
-  DEFAULT_TRUSTED_PROXIES,
-  parseCidr,
-  trustedProxyList,
-} from '../../server/lib/client-ip'
+import { clientAddress } from '../../server/lib/client-ip'
+import { DEFAULT_TRUSTED_PROXIES, parseCidr, trustedProxyList } from '../../server/lib/proxy-ranges'
 
 const TOKEN = 'sandbox-token-0123456789abcdef'
 
