@@ -62,6 +62,8 @@ const EVENT_READ_PERMISSIONS: Record<string, string> = {
   intent: 'intents:read',
   payout: 'payouts:read',
   webhook_endpoint: 'webhookEndpoints:read',
+  // A deadline reminder is about the tax year, which is read with the sales.
+  tax_year: 'sales:read',
 }
 
 export function eventReadPermission(type: EventType): string {

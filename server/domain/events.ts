@@ -23,6 +23,7 @@
 import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm'
 import type { Role } from '@/api/schema/common'
 import type { WebhookEvent } from '@/api/schema/developer'
+import { isWebhookEvent } from '@/api/schema/developer-values'
 import type { EventType } from '@/api/schema/event-values'
 import { runOnHandle } from '../db/client'
 import type { Db } from '../db/client'
@@ -60,7 +61,7 @@ export function eventPayload(
 // The notification rows to insert for one endpoint, due now.
 export function notificationRow(
   endpointId: string,
-  input: EventInput,
+  input: EventInput & { type: WebhookEvent },
 ): typeof webhookNotifications.$inferInsert {
   const id = newId('whn')
   return {
@@ -138,7 +139,9 @@ async function recordNotifications(
   eventId: string,
   roles: readonly Role[],
 ): Promise<string[]> {
-  if (roles.length === 0) return []
+  // A reminder for people (docs/events.md#event-types) is no endpoint's to receive.
+  const type = input.type
+  if (roles.length === 0 || !isWebhookEvent(type)) return []
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -159,7 +162,10 @@ async function recordNotifications(
       ),
     )
   if (endpoints.length === 0) return []
-  const rows = endpoints.map((endpoint) => ({ ...notificationRow(endpoint.id, input), eventId }))
+  const rows = endpoints.map((endpoint) => ({
+    ...notificationRow(endpoint.id, { ...input, type }),
+    eventId,
+  }))
   await tx.insert(webhookNotifications).values(rows)
   return rows.map((row) => row.id as string)
 }

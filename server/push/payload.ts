@@ -4,6 +4,7 @@
 import type { EventType } from '@/api/schema/event-values'
 import { EVENT_TITLES, eventObjectPage, type EventObjectPage } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
+import { taxReminderText } from '@/lib/tax-year'
 import type { QueuedEvent } from './queue'
 
 export interface PushPayload {
@@ -37,6 +38,7 @@ const PAGE_PATHS: Record<EventObjectPage['page'], (id: string) => string> = {
   'payment-link': (id) => `/payment-links/${enc(id)}`,
   payout: (id) => `/payouts/${enc(id)}`,
   'endpoint-notifications': (id) => `/developer/endpoints/${enc(id)}/notifications`,
+  'tax-year': () => '/tax',
 }
 
 export function objectPath(type: EventType, objectId: string, data: Record<string, unknown>) {
@@ -48,6 +50,14 @@ function bodyOf(type: EventType, data: Record<string, unknown>): string {
   if (type === 'webhook_endpoint.failing') {
     const name = text(data.name) ?? text(data.url) ?? 'An endpoint'
     return `${name}: five deliveries in a row failed`
+  }
+  if (type === 'tax_year.deadline_reminder') {
+    const days = data.daysLeft
+    const deadline = text(data.deadline)
+    if (Number.isSafeInteger(days) && deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline)) {
+      return taxReminderText(days as number, deadline)
+    }
+    return 'A quarterly update is due soon'
   }
   // A paid link shows what was captured, which may be less than asked.
   const minor = type === 'intent.succeeded' ? (data.captureAmount ?? data.amount) : data.amount

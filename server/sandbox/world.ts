@@ -10,6 +10,8 @@
  *   a pending one fail (payout.failed).
  * - Traffic: an account switched on in /sandbox/traffic gets a terminal sale every N seconds
  *   (sale.created; one in 25 is withheld, sale.withheld).
+ * - Quarterly deadlines: 14 and 3 days before each, every account gets a reminder
+ *   (tax_year.deadline_reminder, server/domain/tax-reminders.ts), looked for once a minute.
  *
  * Each step's changes and their events commit together. Several servers on one PostgreSQL share
  * the work: a round runs only in the server holding a transaction-level advisory lock, so nothing
@@ -27,6 +29,7 @@ import { expireDueIntents } from '../domain/intent-locks'
 import { serializePayout } from '../domain/payouts'
 import { serializeRefundRequest } from '../domain/refunds'
 import { insertSale, WITHHELD_REASONS } from '../domain/sale-capture'
+import { remindTaxDeadlines } from '../domain/tax-reminders'
 import { conflict, notFound } from '../errors'
 
 export const REFUND_SETTLE_MS = 2 * 60_000
@@ -39,6 +42,8 @@ const TRAFFIC_PREFIX = 'traffic:'
 // time, and the other rounds stay cheap.
 const PAYOUT_CHECK_MS = 60_000
 const payoutsCheckedAt = new WeakMap<Deps['db'], number>()
+// Deadline reminders are looked for as often (their key keeps each one to a single send).
+const remindersCheckedAt = new WeakMap<Deps['db'], number>()
 // Payouts made per account in one round (a clock moved by months catches up over rounds).
 const PAYOUTS_PER_ROUND = 31
 
@@ -48,6 +53,7 @@ export interface WorldRound {
   payoutsMade: number
   payoutsPaid: number
   trafficSales: number
+  taxReminders: number
 }
 
 export interface TrafficSetting {
@@ -301,12 +307,19 @@ export async function advanceWorld(
       payoutsCheckedAt.set(deps.db, ctx.now.getTime())
     }
     const payoutsPaid = await payPayouts(tx, ctx)
+    let taxReminders = 0
+    const reminded = remindersCheckedAt.get(deps.db) ?? 0
+    if (ctx.now.getTime() - reminded >= PAYOUT_CHECK_MS || ctx.now.getTime() < reminded) {
+      taxReminders = await remindTaxDeadlines(tx, ctx.now)
+      remindersCheckedAt.set(deps.db, ctx.now.getTime())
+    }
     return {
       expired,
       refundsSettled,
       payoutsMade,
       payoutsPaid,
       trafficSales: await trafficSales(tx, ctx, random),
+      taxReminders,
     }
   })
 }

@@ -16,6 +16,7 @@ export const EVENT_TITLES: Readonly<Record<EventType, string>> = {
   'payout.paid': 'Payout paid',
   'payout.failed': 'Payout failed',
   'webhook_endpoint.failing': 'Webhook endpoint failing',
+  'tax_year.deadline_reminder': 'Quarterly update reminder',
 }
 
 // The portal page that shows an event's object: a refund request has none of its own and opens
@@ -25,6 +26,7 @@ export type EventObjectPage =
   | { page: 'payment-link'; id: string }
   | { page: 'payout'; id: string }
   | { page: 'endpoint-notifications'; id: string }
+  | { page: 'tax-year'; id: string }
 
 export function eventObjectPage(event: {
   type: EventType
@@ -45,6 +47,8 @@ export function eventObjectPage(event: {
     }
     case 'webhook_endpoint':
       return { page: 'endpoint-notifications', id: event.objectId }
+    case 'tax_year':
+      return { page: 'tax-year', id: event.objectId }
     default:
       return null
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   deadlineState,
+  dueTaxReminders,
   londonDate,
   londonMidnight,
   parseTaxYear,
@@ -64,5 +65,34 @@ describe('tax year rules', () => {
     expect(deadlineState(q1, '2026-07-06')).toEqual({ state: 'due', days: 32 })
     expect(deadlineState(q1, '2026-08-07')).toEqual({ state: 'due', days: 0 })
     expect(deadlineState(q1, '2026-08-08')).toEqual({ state: 'passed' })
+  })
+})
+
+describe('quarterly deadline reminders', () => {
+  const q3 = { taxYear: '2026-27', quarter: 3, deadline: '2027-02-07' }
+
+  it('is due 14 days before a deadline, then 3 days before, up to the day itself', () => {
+    expect(dueTaxReminders('2027-01-23')).toEqual([])
+    expect(dueTaxReminders('2027-01-24')).toEqual([{ ...q3, leadDays: 14, daysLeft: 14 }])
+    expect(dueTaxReminders('2027-02-03')).toEqual([{ ...q3, leadDays: 14, daysLeft: 4 }])
+    expect(dueTaxReminders('2027-02-04')).toEqual([{ ...q3, leadDays: 3, daysLeft: 3 }])
+    expect(dueTaxReminders('2027-02-07')).toEqual([{ ...q3, leadDays: 3, daysLeft: 0 }])
+    expect(dueTaxReminders('2027-02-08')).toEqual([])
+  })
+
+  it('gives a clock that jumped late only the nearer reminder', () => {
+    expect(dueTaxReminders('2027-02-06')).toEqual([{ ...q3, leadDays: 3, daysLeft: 1 }])
+  })
+
+  it('knows which tax year each deadline closes', () => {
+    expect(dueTaxReminders('2027-04-30')).toEqual([
+      { taxYear: '2026-27', quarter: 4, deadline: '2027-05-07', leadDays: 14, daysLeft: 7 },
+    ])
+    expect(dueTaxReminders('2026-07-25')).toEqual([
+      { taxYear: '2026-27', quarter: 1, deadline: '2026-08-07', leadDays: 14, daysLeft: 13 },
+    ])
+    expect(dueTaxReminders('2026-11-05')).toEqual([
+      { taxYear: '2026-27', quarter: 2, deadline: '2026-11-07', leadDays: 3, daysLeft: 2 },
+    ])
   })
 })

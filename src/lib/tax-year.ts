@@ -50,6 +50,18 @@ export function londonMidnight(date: string): Date {
   return new Date(utc - offsetMinutes(utc, TAX_YEAR_ZONE) * 60_000)
 }
 
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** '2026-08-07' → '7 Aug 2026' (a London date, shown as it is). */
+export function formatTaxDate(date: string): string {
+  return DATE.format(new Date(`${date}T00:00:00Z`))
+}
+
 /** The day after a YYYY-MM-DD date. */
 export function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
@@ -114,4 +126,52 @@ export function deadlineState(quarter: TaxQuarterDates, today: string): Deadline
   if (today > quarter.deadline) return { state: 'passed' }
   if (today > quarter.endDate) return { state: 'due', days: daysBetween(today, quarter.deadline) }
   return { state: 'upcoming' }
+}
+
+// How many days before a quarterly deadline a reminder is sent (docs/events.md#tax-reminders).
+export const TAX_REMINDER_LEADS = [14, 3] as const
+export type TaxReminderLead = (typeof TAX_REMINDER_LEADS)[number]
+
+export interface TaxReminder {
+  taxYear: string
+  quarter: TaxQuarterDates['quarter']
+  deadline: string
+  // The reminder this is: 14 or 3 days before.
+  leadDays: TaxReminderLead
+  // Whole days from the London date to the deadline (at most leadDays).
+  daysLeft: number
+}
+
+/**
+ * The reminders due on a London date: for each deadline 0 to 14 days away, the nearest lead it has
+ * reached (14 while 4 to 14 days are left, 3 from 3 days to the day itself). A clock that jumps
+ * straight to 2 days before gives only the 3-day reminder, never a late 14-day one.
+ */
+export function dueTaxReminders(today: string): TaxReminder[] {
+  const year = Number(today.slice(0, 4))
+  const reminders: TaxReminder[] = []
+  // A deadline in the calendar year `year` belongs to the tax year starting that year or the one
+  // before (7 February and 7 May close the one before).
+  for (const startYear of [year - 1, year]) {
+    for (const quarter of taxQuarters(startYear, 'standard')) {
+      const daysLeft = daysBetween(today, quarter.deadline)
+      const reached = TAX_REMINDER_LEADS.filter((lead) => daysLeft >= 0 && daysLeft <= lead)
+      if (reached.length === 0) continue
+      const leadDays = Math.min(...reached) as TaxReminderLead
+      reminders.push({
+        taxYear: taxYearLabel(startYear),
+        quarter: quarter.quarter,
+        deadline: quarter.deadline,
+        leadDays,
+        daysLeft,
+      })
+    }
+  }
+  return reminders
+}
+
+/** A reminder's words: 'Quarterly update due in 14 days — 7 Feb 2027' (or tomorrow, or today). */
+export function taxReminderText(daysLeft: number, deadline: string): string {
+  const when = daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`
+  return `Quarterly update due ${when} — ${formatTaxDate(deadline)}`
 }

@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'webhook_endpoint.failing',
+  'tax_year.deadline_reminder',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

@@ -46,6 +46,7 @@ const EVENT_GROUPS = [
   { label: 'Refunds', prefix: 'refund_request.' },
   { label: 'Payouts', prefix: 'payout.' },
   { label: 'Developer tools', prefix: 'webhook_endpoint.' },
+  { label: 'Tax year', prefix: 'tax_year.' },
 ] as const
 
 export const PUSH_TEXTS = {

@@ -73,6 +73,8 @@ export function queriesTouchedBy(event: LiveEvent): Touch[] {
       ]
     case 'webhook_endpoint.failing':
       return [now(developerKeys.endpoints(account)), bell]
+    case 'tax_year.deadline_reminder':
+      return [bell]
   }
 }
 

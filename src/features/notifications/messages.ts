@@ -1,6 +1,7 @@
 import type { AccountEvent } from '@/api/schema/events'
 import { EVENT_TITLES, eventObjectPage } from '@/lib/event-titles'
 import { formatMoney } from '@/lib/money'
+import { formatTaxDate } from '@/lib/tax-year'
 
 type EventShape = Pick<AccountEvent, 'type' | 'objectId' | 'data'>
 
@@ -18,6 +19,12 @@ function amount(data: Record<string, unknown>, key: string): number | null {
 function detail(event: EventShape): string | null {
   const { data } = event
   if (event.type === 'webhook_endpoint.failing') return text(data, 'url')
+  if (event.type === 'tax_year.deadline_reminder') {
+    const deadline = text(data, 'deadline')
+    return deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline)
+      ? `due ${formatTaxDate(deadline)}`
+      : null
+  }
   const minor =
     (event.type === 'intent.succeeded' ? amount(data, 'captureAmount') : null) ??
     amount(data, 'amount')
@@ -37,6 +44,7 @@ export type EventTarget =
   | { to: '/payment-links/$intentId'; params: { intentId: string } }
   | { to: '/payouts/$payoutId'; params: { payoutId: string } }
   | { to: '/developer/endpoints/$endpointId/notifications'; params: { endpointId: string } }
+  | { to: '/tax' }
 
 export function eventTarget(event: EventShape): EventTarget | null {
   const target = eventObjectPage(event)
@@ -52,6 +60,8 @@ export function eventTarget(event: EventShape): EventTarget | null {
         to: '/developer/endpoints/$endpointId/notifications',
         params: { endpointId: target.id },
       }
+    case 'tax-year':
+      return { to: '/tax' }
     default:
       return null
   }

@@ -5,17 +5,8 @@ export const CARD_ONLY_NOTE =
 export const NOT_SENT_NOTE =
   'Nothing is sent to HMRC from here: use these figures in your Making Tax Digital software, or give the records to your accountant.'
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
-// '2026-08-07' → '7 Aug 2026' (a London date, shown as it is).
-export function formatTaxDate(date: string): string {
-  return DATE.format(new Date(`${date}T00:00:00Z`))
-}
+// '2026-08-07' → '7 Aug 2026'; kept with the tax-year rules, which a reminder's push uses too.
+export { formatTaxDate } from '@/lib/tax-year'
 
 export function quarterTitle(quarter: number): string {
   return `Quarter ${quarter}`
