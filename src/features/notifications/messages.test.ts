@@ -38,6 +38,13 @@ describe('eventSentence', () => {
         data: { amount: 300, currency: 'GBP', saleId: 's' },
       }),
     ).toBe('Refund paid back · £3.00')
+    expect(
+      eventSentence({
+        type: 'tax_year.deadline_reminder',
+        objectId: 'taxq_2026-27_3',
+        data: { deadline: '2027-02-07', leadDays: 14, daysLeft: 14 },
+      }),
+    ).toBe('Quarterly update reminder · due 7 Feb 2027')
   })
 
   it('names a failing endpoint by its URL, and leaves out what the object does not give', () => {
@@ -82,6 +89,7 @@ describe('eventTarget', () => {
       to: '/developer/endpoints/$endpointId/notifications',
       params: { endpointId: 'obj_1' },
     })
+    expect(at('tax_year.deadline_reminder')).toEqual({ to: '/tax' })
   })
 })
 
