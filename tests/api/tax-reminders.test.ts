@@ -187,6 +187,24 @@ describe('quarterly deadline reminders', () => {
     expect(notified).toEqual([])
   })
 
+  it('is written once when two servers look at the same moment', async () => {
+    const [accounts] = await queryRows<{ n: string }>(
+      ctx.database,
+      'select count(*) as n from submerchants',
+    )
+    // The next deadline's 14-day reminder, looked for by two transactions at once (on PostgreSQL
+    // they run side by side; the reminder's key lets only one write each).
+    const date = moveToDaysBefore(14, nextDate(londonDate(ctx.clock.now())))
+    const now = ctx.clock.now()
+    const written = await Promise.all(
+      [1, 2].map(() => ctx.database.db.transaction((tx) => remindTaxDeadlines(tx, now))),
+    )
+    expect(written[0]! + written[1]!).toBe(Number(accounts!.n))
+    const deadline = dueTaxReminders(date)[0]!.deadline
+    const events = (await remindersOf(CITY)).filter((e) => e.data.deadline === deadline)
+    expect(events).toHaveLength(1)
+  })
+
   it('is on the bell and the events list of every member', async () => {
     // The clock moved weeks on: the sessions of the first test have expired.
     owner = await clientFor(ctx.app, 'owner@example.com', CITY)
@@ -199,10 +217,10 @@ describe('quarterly deadline reminders', () => {
         notifications: { type: string; data: { leadDays: number } }[]
       }
       const reminders = notifications.filter((n) => n.type === REMINDER)
-      expect(reminders.map((n) => n.data.leadDays)).toEqual([3, 14])
+      expect(reminders.map((n) => n.data.leadDays)).toEqual([14, 3, 14])
     }
     const list = await owner.request('GET', `/v1/events?submerchantId=${CITY}&type=${REMINDER}`)
     expect(list.status).toBe(200)
-    expect(await list.json()).toHaveLength(2)
+    expect(await list.json()).toHaveLength(3)
   })
 })
