@@ -316,6 +316,12 @@ test('the profile’s Notifications section, light and dark', async ({ baseURL }
   await expect(section.getByRole('checkbox', { name: 'Airport Express' })).not.toBeChecked()
   await expect(section.getByRole('checkbox', { name: 'Payment link paid' })).toBeChecked()
   await expect(section.getByRole('checkbox', { name: 'New sale' })).not.toBeChecked()
+  // The deadline reminder is offered under Tax year, and off until chosen.
+  await expect(
+    section
+      .getByRole('group', { name: 'Tax year' })
+      .getByRole('checkbox', { name: 'Quarterly update reminder' }),
+  ).not.toBeChecked()
   await checkScreen(page, testInfo, 'profile-notifications')
   await context.close()
 })
