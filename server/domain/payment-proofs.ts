@@ -2,24 +2,12 @@
 // connection. The token is `P.S`: P the base64url of the JSON payload, S the base64url of the
 // Ed25519 signature over P's ASCII bytes (the way JWS signs its input).
 import { sign } from 'node:crypto'
+import type { ProofPayload } from '@/api/schema/payment-proof'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { sales, submerchants } from '../db/schema/core'
 import { notFound } from '../errors'
 import { currentSigningKey } from './receipt-keys'
-
-export interface ProofPayload {
-  v: 1
-  kid: string
-  sale: string
-  acct: string
-  name: string
-  amt: number
-  cur: string
-  last4: string
-  at: string
-  term: string | null
-}
 
 export interface PaymentProof {
   token: string

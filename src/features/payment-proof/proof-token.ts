@@ -1,20 +1,9 @@
 // A payment proof's token (docs/api.md#payment-proofs): `P.S`, P the base64url of the JSON payload,
 // S the base64url of the Ed25519 signature over P's ASCII bytes. Reading one checks its shape only;
 // verify-proof.ts checks the signature.
+import type { ProofPayload } from '@/api/schema/payment-proof'
 
-export interface ProofPayload {
-  v: 1
-  kid: string
-  sale: string
-  acct: string
-  name: string
-  // The amount in minor units.
-  amt: number
-  cur: string
-  last4: string
-  at: string
-  term: string | null
-}
+export type { ProofPayload }
 
 export interface ParsedProof {
   payload: ProofPayload
