@@ -1,6 +1,8 @@
 import dayjs from 'dayjs'
 
 const MINUTE_MS = 60_000
+// A phone's clock may run a few minutes behind the server that signed: that is still 'just now'.
+const CLOCK_SKEW_MINUTES = 10
 
 /**
  * How long ago a proof's payment was, next to its time (docs/screens.md#check-a-payment): a driver
@@ -9,10 +11,10 @@ const MINUTE_MS = 60_000
 export function proofAge(at: string, now: number = Date.now()): string {
   const then = dayjs(at)
   const minutes = Math.floor((now - then.valueOf()) / MINUTE_MS)
-  if (minutes < 0) return 'in the future'
+  if (minutes < -CLOCK_SKEW_MINUTES) return 'in the future'
+  if (minutes < 1) return 'today, just now'
   const today = dayjs(now)
   if (then.isSame(today, 'day')) {
-    if (minutes < 1) return 'today, just now'
     if (minutes < 60) return `today, ${minutes} min ago`
     return `today, ${Math.floor(minutes / 60)} h ago`
   }
