@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { DEMO_ACCOUNT_NAMES, DEMO_EMAILS, SEED_SUBMERCHANTS } from './support/demo'
 import {
@@ -195,9 +195,26 @@ test.describe('as the owner of City Cabs', () => {
       // A context route: it also covers a request the service worker makes for the page.
       await page.context().route('**/v1/events/stream*', (route) => route.abort())
       // Someone else removes a refund while it is on screen: the delete fails with its text (docs/errors.md#sales-refunds-receipts-terminals).
+      // The page's own reads of the list (a mount's refetch after the reload, say) must not land
+      // after that removal and empty the list under the click: from the moment the list is on
+      // screen they wait, and the reads already under way are let finish first.
+      const listPath = `/v1/sales/${sale.id}/refund-requests`
+      const isListRead = (url: URL) => url.pathname.replace(/\/$/, '') === listPath
+      let holdReads = false
+      const passing = new Set<Promise<void>>()
+      const readsOfList = async (route: Route) => {
+        if (route.request().method() !== 'GET') return route.fallback()
+        if (holdReads) return // held until the page is reloaded below
+        const pass = route.fetch().then((response) => route.fulfill({ response }))
+        passing.add(pass)
+        await pass.finally(() => passing.delete(pass))
+      }
+      await page.route(isListRead, readsOfList)
       const gone = await createRefundViaApi(page, sale, 100, 'E2E deleted elsewhere')
       await reloadRefunds(page, sale.id)
       await expect(refunds.getByText('E2E deleted elsewhere')).toBeVisible()
+      holdReads = true
+      await Promise.allSettled([...passing])
       const removed = await page.request.delete(`/v1/sales/${sale.id}/refund-requests/${gone.id}`, {
         headers: portalHeaders(CITY_CABS),
       })
@@ -210,6 +227,7 @@ test.describe('as the owner of City Cabs', () => {
       await expect(failure).toHaveCount(0)
 
       // A refund made elsewhere meanwhile: the server's refusal shows on the form, dismissibly.
+      await page.unroute(isListRead, readsOfList)
       await reloadRefunds(page, sale.id)
       const request = page.getByRole('dialog', { name: 'Request refund' })
       await refunds.getByRole('button', { name: 'Request refund' }).click()

@@ -20,6 +20,7 @@ const ALL = [
   'Check a payment',
   'Payouts',
   'Terminals',
+  'Tax year',
   'Support',
   'System Status',
   'Developer Tools',
@@ -35,13 +36,13 @@ const CASES = [
     who: 'viewer',
     email: DEMO_EMAILS.viewer,
     account: 'City Cabs',
-    expected: without('Developer Tools', 'Team'),
+    expected: without('Tax year', 'Developer Tools', 'Team'),
   },
   {
     who: 'viewer on a whitelisted CabCard account',
     email: DEMO_EMAILS.viewer,
     account: 'Riverside Cars',
-    expected: without('Developer Tools', 'Team'),
+    expected: without('Tax year', 'Developer Tools', 'Team'),
   },
   {
     who: 'manager on a restricted CabCard account',
@@ -54,7 +55,7 @@ const CASES = [
     email: DEMO_EMAILS.viewer,
     account: 'Harbour Cars',
     // Harbour Cars is also payout-restricted (docs/roles.md#payouts): only its owner sees Payouts.
-    expected: without('Scan to Pay', 'Payouts', 'Developer Tools', 'Team'),
+    expected: without('Scan to Pay', 'Payouts', 'Tax year', 'Developer Tools', 'Team'),
   },
 ]
 
