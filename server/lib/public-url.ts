@@ -2,6 +2,7 @@
 // from the request: neither its Host header nor X-Forwarded-Host/-Proto, which a client can write
 // (reset-link poisoning, issues 12 and 49; docs/deploying.md#links).
 import type { Context } from 'hono'
+import type { ServerConfig } from '../config'
 import type { AppEnv } from '../context'
 import { isLoopbackHost } from './hosts'
 
@@ -11,9 +12,14 @@ const UNCONFIGURED_ORIGIN = 'http://localhost'
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
 
-// The origin links are built on: PUBLIC_URL.
+// The origin links are built on: PUBLIC_URL (work outside a request, like the world's round, asks
+// with the configuration alone).
+export function configuredOrigin(config: Pick<ServerConfig, 'publicUrl'>): string {
+  return new URL(config.publicUrl ?? UNCONFIGURED_ORIGIN).origin
+}
+
 export function publicOrigin(c: Context<AppEnv>): string {
-  return new URL(c.get('deps').config.publicUrl ?? UNCONFIGURED_ORIGIN).origin
+  return configuredOrigin(c.get('deps').config)
 }
 
 export function absoluteUrl(c: Context<AppEnv>, path: string): string {

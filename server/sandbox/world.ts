@@ -31,6 +31,7 @@ import { serializeRefundRequest } from '../domain/refunds'
 import { insertSale, WITHHELD_REASONS } from '../domain/sale-capture'
 import { remindTaxDeadlines } from '../domain/tax-reminders'
 import { conflict, notFound } from '../errors'
+import { configuredOrigin } from '../lib/public-url'
 
 export const REFUND_SETTLE_MS = 2 * 60_000
 export const PAYOUT_PAID_MS = 60 * 60_000
@@ -283,7 +284,7 @@ export async function advanceWorld(
 ): Promise<WorldRound | null> {
   await deps.clock.sync?.()
   const ctx: Context = {
-    origin: new URL(deps.config.publicUrl ?? 'http://localhost').origin,
+    origin: configuredOrigin(deps.config),
     now: deps.clock.now(),
   }
   return deps.db.db.transaction(async (tx) => {
